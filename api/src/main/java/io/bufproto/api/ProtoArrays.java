@@ -1,0 +1,55 @@
+package io.bufproto.api;
+
+import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
+
+/** Backing arrays of repeated fields: shared empties and amortized growth. */
+public final class ProtoArrays {
+
+  public static final int[] EMPTY_INT = new int[0];
+  public static final int[] EMPTY_INTS = EMPTY_INT;
+  public static final long[] EMPTY_LONG = new long[0];
+  public static final float[] EMPTY_FLOAT = new float[0];
+  public static final double[] EMPTY_DOUBLE = new double[0];
+  public static final boolean[] EMPTY_BOOLEAN = new boolean[0];
+  public static final byte[] EMPTY_BYTES = new byte[0];
+  public static final String[] EMPTY_STRINGS = new String[0];
+  public static final ByteBuf[] EMPTY_BUFS = new ByteBuf[0];
+
+  private ProtoArrays() {}
+
+  private static int next(int length) {
+    int n = length < 4 ? 8 : length + (length >> 1);
+    if (n < 0 || n > Integer.MAX_VALUE - 8) {
+      n = Integer.MAX_VALUE - 8;
+      if (n <= length) {
+        throw new OutOfMemoryError("repeated field too large");
+      }
+    }
+    return n;
+  }
+
+  public static int[] grow(int[] a) {
+    return Arrays.copyOf(a, next(a.length));
+  }
+
+  public static long[] grow(long[] a) {
+    return Arrays.copyOf(a, next(a.length));
+  }
+
+  public static float[] grow(float[] a) {
+    return Arrays.copyOf(a, next(a.length));
+  }
+
+  public static double[] grow(double[] a) {
+    return Arrays.copyOf(a, next(a.length));
+  }
+
+  public static boolean[] grow(boolean[] a) {
+    return Arrays.copyOf(a, next(a.length));
+  }
+
+  public static <T> T[] grow(T[] a) {
+    return Arrays.copyOf(a, next(a.length));
+  }
+}

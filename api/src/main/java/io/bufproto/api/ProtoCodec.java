@@ -1,0 +1,536 @@
+package io.bufproto.api;
+
+import io.bufproto.api.spi.BufReader;
+import io.bufproto.api.spi.BufReaderProvider;
+import io.bufproto.api.spi.Readers;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Wire-format primitives called by generated code: tags, varints, fixed-width values, zigzag,
+ * lengths and field skipping. Readers advance {@code readerIndex}; writers advance
+ * {@code writerIndex}. Strings and bytes live in {@link Utf8} and in the generated code.
+ *
+ * <p>Varints go through the {@link BufReader} chosen once at class initialization (see
+ * {@link BufReaderProvider}); the {@code static final} lets the JIT inline through it.
+ */
+public final class ProtoCodec {
+
+  public static final int WIRETYPE_VARINT = 0;
+  public static final int WIRETYPE_FIXED64 = 1;
+  public static final int WIRETYPE_LENGTH_DELIMITED = 2;
+  public static final int WIRETYPE_START_GROUP = 3;
+  public static final int WIRETYPE_END_GROUP = 4;
+  public static final int WIRETYPE_FIXED32 = 5;
+
+  /** Default nesting limit for messages and groups, as protobuf-java's. */
+  public static final int DEFAULT_RECURSION_LIMIT = 100;
+
+  private static final BufReaderProvider PROVIDER = Readers.select();
+  private static final BufReader READER = PROVIDER.reader();
+
+  private ProtoCodec() {}
+
+  /** The name of the reader in use in this JVM ({@code checked}, {@code unchecked}, {@code module}). */
+  public static String readerName() {
+    return PROVIDER.name();
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /**
+   * Reads a tag; rejects field number zero and wire types 6 and 7 here so that every caller's
+   * switch can treat them as unknown without a second check.
+   */
+  public static int readTag(ByteBuf buf) {
+    int tag = READER.readVarint32(buf);
+    if ((tag >>> 3) == 0 || (tag & 7) > WIRETYPE_FIXED32) {
+      throw badTag(tag);
+    }
+    return tag;
+  }
+
+  private static InvalidProtobufException badTag(int tag) {
+    return (tag >>> 3) == 0
+        ? InvalidProtobufException.invalidTag(tag)
+        : InvalidProtobufException.invalidWireType(tag);
+  }
+
+  public static int readVarint32(ByteBuf buf) {
+    return READER.readVarint32(buf);
+  }
+
+  public static long readVarint64(ByteBuf buf) {
+    return READER.readVarint64(buf);
+  }
+
+  public static int readInt32(ByteBuf buf) {
+    return READER.readVarint32(buf);
+  }
+
+  public static int readUInt32(ByteBuf buf) {
+    return READER.readVarint32(buf);
+  }
+
+  public static int readEnum(ByteBuf buf) {
+    return READER.readVarint32(buf);
+  }
+
+  public static long readInt64(ByteBuf buf) {
+    return READER.readVarint64(buf);
+  }
+
+  public static long readUInt64(ByteBuf buf) {
+    return READER.readVarint64(buf);
+  }
+
+  public static int readSInt32(ByteBuf buf) {
+    int n = READER.readVarint32(buf);
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  public static long readSInt64(ByteBuf buf) {
+    long n = READER.readVarint64(buf);
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  public static boolean readBool(ByteBuf buf) {
+    return READER.readVarint64(buf) != 0;
+  }
+
+  public static int readFixed32(ByteBuf buf) {
+    return buf.readIntLE();
+  }
+
+  public static int readSFixed32(ByteBuf buf) {
+    return buf.readIntLE();
+  }
+
+  public static long readFixed64(ByteBuf buf) {
+    return buf.readLongLE();
+  }
+
+  public static long readSFixed64(ByteBuf buf) {
+    return buf.readLongLE();
+  }
+
+  public static float readFloat(ByteBuf buf) {
+    return Float.intBitsToFloat(buf.readIntLE());
+  }
+
+  public static double readDouble(ByteBuf buf) {
+    return Double.longBitsToDouble(buf.readLongLE());
+  }
+
+  /**
+   * Reads the length of a length-delimited field and checks that it fits before {@code end}.
+   * After it, {@code readerIndex + length <= end} holds.
+   */
+  public static int readLength(ByteBuf buf, int end) {
+    int len = READER.readVarint32(buf);
+    if (len < 0) {
+      throw InvalidProtobufException.negativeSize(len);
+    }
+    if (len > end - buf.readerIndex()) {
+      throw InvalidProtobufException.truncated();
+    }
+    return len;
+  }
+
+  /**
+   * Reads the length prefix of a nested message and returns the index where that message ends,
+   * after the same checks as {@link #readLength}.
+   */
+  public static int readMessageEnd(ByteBuf buf, int end) {
+    int len = readLength(buf, end);
+    return buf.readerIndex() + len;
+  }
+
+  /**
+   * Checks the bounds of a (sub-)message before parsing it. {@code size} bytes must be readable.
+   *
+   * @return the index where the message ends
+   */
+  public static int beginMessage(ByteBuf buf, int size) {
+    if (size < 0) {
+      throw InvalidProtobufException.negativeSize(size);
+    }
+    if (size > buf.readableBytes()) {
+      throw InvalidProtobufException.truncated();
+    }
+    return buf.readerIndex() + size;
+  }
+
+  /**
+   * Checks that a (sub-)message parse stopped exactly at its end. A varint or fixed value that ran
+   * across the end leaves the reader index past it; that is a truncated message.
+   */
+  public static void endMessage(ByteBuf buf, int end) {
+    if (buf.readerIndex() != end) {
+      throw InvalidProtobufException.truncated();
+    }
+  }
+
+  /**
+   * Skips the value of a field with the given tag (an unknown field). Groups are skipped with
+   * their nested content, up to the matching end-group tag.
+   */
+  public static void skipField(ByteBuf buf, int tag, int end) {
+    skipField(buf, tag, end, DEFAULT_RECURSION_LIMIT);
+  }
+
+  private static void skipField(ByteBuf buf, int tag, int end, int depthLeft) {
+    switch (tag & 7) {
+      case WIRETYPE_VARINT:
+        READER.readVarint64(buf);
+        return;
+      case WIRETYPE_FIXED64:
+        skip(buf, 8, end);
+        return;
+      case WIRETYPE_LENGTH_DELIMITED:
+        buf.skipBytes(readLength(buf, end));
+        return;
+      case WIRETYPE_START_GROUP:
+        skipGroup(buf, tag >>> 3, end, depthLeft - 1);
+        return;
+      case WIRETYPE_FIXED32:
+        skip(buf, 4, end);
+        return;
+      case WIRETYPE_END_GROUP:
+        throw InvalidProtobufException.unexpectedEndGroup(tag);
+      default:
+        throw InvalidProtobufException.invalidWireType(tag);
+    }
+  }
+
+  private static void skipGroup(ByteBuf buf, int number, int end, int depthLeft) {
+    if (depthLeft < 0) {
+      throw InvalidProtobufException.recursionLimit(DEFAULT_RECURSION_LIMIT);
+    }
+    while (buf.readerIndex() < end) {
+      int tag = readTag(buf);
+      if ((tag & 7) == WIRETYPE_END_GROUP) {
+        if ((tag >>> 3) != number) {
+          throw InvalidProtobufException.unexpectedEndGroup(tag);
+        }
+        return;
+      }
+      skipField(buf, tag, end, depthLeft);
+    }
+    throw InvalidProtobufException.truncated();
+  }
+
+  private static void skip(ByteBuf buf, int n, int end) {
+    if (n > end - buf.readerIndex()) {
+      throw InvalidProtobufException.truncated();
+    }
+    buf.skipBytes(n);
+  }
+
+  // ---------------------------------------------------------------- writing
+
+  /** Writes {@code value} as an unsigned varint of 1 to 5 bytes. */
+  public static void writeVarint32(ByteBuf buf, int value) {
+    if ((value & ~0x7f) == 0) {
+      buf.writeByte(value);
+      return;
+    }
+    writeVarint32Slow(buf, value);
+  }
+
+  private static void writeVarint32Slow(ByteBuf buf, int value) {
+    while ((value & ~0x7f) != 0) {
+      buf.writeByte((value & 0x7f) | 0x80);
+      value >>>= 7;
+    }
+    buf.writeByte(value);
+  }
+
+  /** Writes {@code value} as an unsigned varint of 1 to 10 bytes. */
+  public static void writeVarint64(ByteBuf buf, long value) {
+    while ((value & ~0x7fL) != 0) {
+      buf.writeByte(((int) value & 0x7f) | 0x80);
+      value >>>= 7;
+    }
+    buf.writeByte((int) value);
+  }
+
+  public static void writeTag(ByteBuf buf, int tag) {
+    writeVarint32(buf, tag);
+  }
+
+  /** int32 and enum: negative values are sign-extended to ten bytes, as protobuf-java does. */
+  public static void writeInt32(ByteBuf buf, int value) {
+    if (value >= 0) {
+      writeVarint32(buf, value);
+    } else {
+      writeVarint64(buf, value);
+    }
+  }
+
+  public static void writeEnum(ByteBuf buf, int value) {
+    writeInt32(buf, value);
+  }
+
+  public static void writeUInt32(ByteBuf buf, int value) {
+    writeVarint32(buf, value);
+  }
+
+  public static void writeInt64(ByteBuf buf, long value) {
+    writeVarint64(buf, value);
+  }
+
+  public static void writeUInt64(ByteBuf buf, long value) {
+    writeVarint64(buf, value);
+  }
+
+  public static void writeSInt32(ByteBuf buf, int value) {
+    writeVarint32(buf, (value << 1) ^ (value >> 31));
+  }
+
+  public static void writeSInt64(ByteBuf buf, long value) {
+    writeVarint64(buf, (value << 1) ^ (value >> 63));
+  }
+
+  public static void writeBool(ByteBuf buf, boolean value) {
+    buf.writeByte(value ? 1 : 0);
+  }
+
+  public static void writeFixed32(ByteBuf buf, int value) {
+    buf.writeIntLE(value);
+  }
+
+  public static void writeSFixed32(ByteBuf buf, int value) {
+    buf.writeIntLE(value);
+  }
+
+  public static void writeFixed64(ByteBuf buf, long value) {
+    buf.writeLongLE(value);
+  }
+
+  public static void writeSFixed64(ByteBuf buf, long value) {
+    buf.writeLongLE(value);
+  }
+
+  /** Writes the raw bits, so NaN payloads and -0.0 survive. */
+  public static void writeFloat(ByteBuf buf, float value) {
+    buf.writeIntLE(Float.floatToRawIntBits(value));
+  }
+
+  public static void writeDouble(ByteBuf buf, double value) {
+    buf.writeLongLE(Double.doubleToRawLongBits(value));
+  }
+
+  // ---------------------------------------------------------------- sizes
+
+  /** Bytes of {@code value} as an unsigned varint. */
+  public static int varint32Size(int value) {
+    // 1 + floor((31 - nlz) / 7), computed without a division.
+    int bits = 32 - Integer.numberOfLeadingZeros(value | 1);
+    return (bits * 9 + 64) >>> 6;
+  }
+
+  public static int varint64Size(long value) {
+    int bits = 64 - Long.numberOfLeadingZeros(value | 1);
+    return (bits * 9 + 64) >>> 6;
+  }
+
+  public static int tagSize(int tag) {
+    return varint32Size(tag);
+  }
+
+  public static int int32Size(int value) {
+    return value >= 0 ? varint32Size(value) : 10;
+  }
+
+  public static int enumSize(int value) {
+    return int32Size(value);
+  }
+
+  public static int uint32Size(int value) {
+    return varint32Size(value);
+  }
+
+  public static int int64Size(long value) {
+    return varint64Size(value);
+  }
+
+  public static int uint64Size(long value) {
+    return varint64Size(value);
+  }
+
+  public static int sint32Size(int value) {
+    return varint32Size((value << 1) ^ (value >> 31));
+  }
+
+  public static int sint64Size(long value) {
+    return varint64Size((value << 1) ^ (value >> 63));
+  }
+
+  public static int boolSize(boolean value) {
+    return 1;
+  }
+
+  public static int fixed32Size(int value) {
+    return 4;
+  }
+
+  public static int sfixed32Size(int value) {
+    return 4;
+  }
+
+  public static int fixed64Size(long value) {
+    return 8;
+  }
+
+  public static int sfixed64Size(long value) {
+    return 8;
+  }
+
+  public static int floatSize(float value) {
+    return 4;
+  }
+
+  public static int doubleSize(double value) {
+    return 8;
+  }
+
+  /** Bytes of a length prefix plus the {@code length} bytes it announces. */
+  public static int lengthDelimitedSize(int length) {
+    return varint32Size(length) + length;
+  }
+
+  // ---------------------------------------------------------------- strings and bytes (eager)
+
+  /** Reads a length-prefixed UTF-8 string and decodes it now (map keys and values). */
+  public static String readString(ByteBuf buf, int end) {
+    int len = readLength(buf, end);
+    String s = Utf8.decode(buf, buf.readerIndex(), len);
+    buf.skipBytes(len);
+    return s;
+  }
+
+  /** Reads length-prefixed bytes into a new array (map values). */
+  public static byte[] readBytes(ByteBuf buf, int end) {
+    int len = readLength(buf, end);
+    byte[] b = new byte[len];
+    buf.readBytes(b);
+    return b;
+  }
+
+  /** Writes a length prefix and the UTF-8 bytes of {@code s}. */
+  public static void writeString(ByteBuf buf, String s) {
+    int len = Utf8.encodedLength(s);
+    writeVarint32(buf, len);
+    Utf8.write(buf, s, len);
+  }
+
+  public static void writeBytes(ByteBuf buf, byte[] b) {
+    writeVarint32(buf, b.length);
+    buf.writeBytes(b);
+  }
+
+  /** Size of {@code s} with its length prefix. */
+  public static int stringSize(String s) {
+    return lengthDelimitedSize(Utf8.encodedLength(s));
+  }
+
+  public static int bytesSize(byte[] b) {
+    return lengthDelimitedSize(b.length);
+  }
+
+  /**
+   * Writes a length prefix and {@code length} bytes from {@code src} at {@code offset}
+   * ({@code src}'s indexes unaffected).
+   *
+   * @throws io.netty.util.IllegalReferenceCountException if {@code src} was released
+   */
+  public static void writeLengthPrefixed(ByteBuf out, ByteBuf src, int offset, int length) {
+    writeVarint32(out, length);
+    if (length > 0) {
+      Utf8.checkAlive(src);
+      out.writeBytes(src, offset, length);
+    }
+  }
+
+  /** A new array with {@code length} bytes of {@code src} at {@code offset}. */
+  public static byte[] copyBytes(ByteBuf src, int offset, int length) {
+    Utf8.checkAlive(src);
+    byte[] b = new byte[length];
+    src.getBytes(offset, b);
+    return b;
+  }
+
+  /** A zero-copy view ({@link ByteBuf#slice(int, int)}) of a lazy bytes value. */
+  public static ByteBuf slice(ByteBuf src, int offset, int length) {
+    Utf8.checkAlive(src);
+    return src.slice(offset, length);
+  }
+
+  public static boolean bytesEqual(ByteBuf a, int aOff, int aLen, ByteBuf b, int bOff, int bLen) {
+    return aLen == bLen && (aLen == 0 || io.netty.buffer.ByteBufUtil.equals(a, aOff, b, bOff, aLen));
+  }
+
+  /** Hash of a bytes value: {@link java.util.Arrays#hashCode(byte[])} of its content. */
+  public static int bytesHash(ByteBuf b, int off, int len) {
+    int h = 1;
+    for (int i = 0; i < len; i++) {
+      h = 31 * h + b.getByte(off + i);
+    }
+    return h;
+  }
+
+  /** Map equality with {@code null} as empty and {@code byte[]} values compared by content. */
+  public static boolean mapEquals(java.util.Map<?, ?> a, java.util.Map<?, ?> b) {
+    int an = a == null ? 0 : a.size();
+    int bn = b == null ? 0 : b.size();
+    if (an != bn) {
+      return false;
+    }
+    if (an == 0) {
+      return true;
+    }
+    for (java.util.Map.Entry<?, ?> e : a.entrySet()) {
+      Object bv = b.get(e.getKey());
+      Object av = e.getValue();
+      if (bv == null) {
+        return false;
+      }
+      if (av instanceof byte[]
+          ? !(bv instanceof byte[] && java.util.Arrays.equals((byte[]) av, (byte[]) bv))
+          : !av.equals(bv)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Order-independent map hash consistent with {@link #mapEquals}. */
+  public static int mapHash(java.util.Map<?, ?> m) {
+    int h = 0;
+    if (m != null) {
+      for (java.util.Map.Entry<?, ?> e : m.entrySet()) {
+        Object v = e.getValue();
+        int vh = v instanceof byte[] ? java.util.Arrays.hashCode((byte[]) v) : v.hashCode();
+        h += e.getKey().hashCode() ^ vh;
+      }
+    }
+    return h;
+  }
+
+  /**
+   * Checks that {@code writeTo} wrote exactly the size it announced; a difference means the
+   * message changed during the write (another thread) and the output is corrupt.
+   */
+  public static void checkWritten(ByteBuf out, int start, int size) {
+    if (out.writerIndex() - start != size) {
+      throw new IllegalStateException(
+          "wrote " + (out.writerIndex() - start) + " bytes, announced " + size
+              + ": the message was modified while being written");
+    }
+  }
+
+  /** The bytes of a string of chars 0-255 (how generated code spells bytes defaults). */
+  public static byte[] latin1(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+  }
+}

@@ -1,0 +1,77 @@
+package io.bufproto.api;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * The contract of every generated message class: a mutable, reusable value that parses from and
+ * writes to Netty {@link ByteBuf}s directly.
+ *
+ * <h2>Buffer ownership and lazy fields</h2>
+ * Parsing does not copy string and bytes fields: it records where they lie in the source buffer
+ * and decodes on first access. The message therefore <em>aliases</em> the source buffer but does
+ * not {@link ByteBuf#retain() retain} it. The caller keeps the buffer alive, and unchanged, for as
+ * long as lazy fields may be read or the message written, or calls {@link #materialize()} first to
+ * detach the message. A lazy getter called after the buffer's reference count reached zero throws
+ * Netty's {@link io.netty.util.IllegalReferenceCountException}. (A pooled buffer that was released
+ * <em>and then handed out again</em> by its pool cannot be told apart from a live one: that case
+ * is the caller's bug and is not detected.)
+ *
+ * <h2>Index effects</h2>
+ * {@link #parseFrom(ByteBuf, int)} reads {@code size} bytes from {@code readerIndex} and advances
+ * the reader index past them. {@link #writeTo(ByteBuf)} writes at {@code writerIndex} and advances
+ * it. Neither touches the other index.
+ *
+ * <h2>Reuse</h2>
+ * {@link #clear()} is O(1) in the number of set fields: it resets presence bits and counts, and
+ * keeps child messages and arrays for the next parse or fill.
+ *
+ * <p>Instances are not thread-safe.
+ *
+ * @param <T> the generated class itself
+ */
+public interface ProtoMessage<T extends ProtoMessage<T>> {
+
+  /**
+   * Clears this message, then parses {@code size} bytes starting at {@code buf.readerIndex()}
+   * into it, advancing the reader index by {@code size}.
+   *
+   * @throws InvalidProtobufException if the bytes are not a valid encoding, or a required field is
+   *     missing
+   */
+  void parseFrom(ByteBuf buf, int size);
+
+  /** Clears this message and parses all of {@code bytes} into it. The message aliases the array. */
+  void parseFrom(byte[] bytes);
+
+  /**
+   * The exact number of bytes {@link #writeTo(ByteBuf)} writes. Cached until the next change.
+   */
+  int getSerializedSize();
+
+  /**
+   * Writes this message (without a length prefix) at the buffer's writer index.
+   *
+   * @return the number of bytes written, equal to {@link #getSerializedSize()}
+   * @throws InvalidProtobufException if a required field is missing
+   */
+  int writeTo(ByteBuf buf);
+
+  /** A new array holding exactly the bytes {@link #writeTo(ByteBuf)} would write. */
+  byte[] toByteArray();
+
+  /** Resets every field to its default; keeps allocated children for reuse. Returns this. */
+  T clear();
+
+  /**
+   * Merges {@code other} into this message the way protobuf-java's {@code mergeFrom} does: set
+   * scalars overwrite, repeated fields append, messages merge, map entries overwrite by key.
+   * Lazy fields are decoded, so this message does not alias {@code other}'s buffer. Returns this.
+   */
+  T copyFrom(T other);
+
+  /** Decodes every lazy field so that this message no longer aliases any buffer. Returns this. */
+  T materialize();
+
+  /** Whether every required field, here and in set sub-messages, is present. */
+  boolean isInitialized();
+}

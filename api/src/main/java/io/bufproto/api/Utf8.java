@@ -1,0 +1,120 @@
+package io.bufproto.api;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.util.IllegalReferenceCountException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * UTF-8 for string fields, with exactly the JDK's (and so protobuf-java's) treatment of bad
+ * input: an unpaired surrogate is encoded as {@code '?'}, malformed bytes decode to U+FFFD.
+ * Netty's {@code ByteBufUtil.writeUtf8} differs on some unpaired surrogates, so it is not used.
+ */
+public final class Utf8 {
+
+  private Utf8() {}
+
+  /** The number of bytes {@link #write} produces for {@code s}. */
+  public static int encodedLength(String s) {
+    int n = s.length();
+    int len = n;
+    int i = 0;
+    while (i < n && s.charAt(i) < 0x80) {
+      i++;
+    }
+    for (; i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        continue;
+      }
+      if (c < 0x800) {
+        len += 1;
+      } else if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+          len += 2; // 4 bytes for 2 chars
+          i++;
+        } // else: unpaired, encoded as '?': 1 byte
+      } else {
+        len += 2;
+      }
+    }
+    return len;
+  }
+
+  /** Writes {@code s} as UTF-8 at the writer index; {@code encodedLength} must be exact. */
+  public static void write(ByteBuf buf, String s, int encodedLength) {
+    buf.ensureWritable(encodedLength);
+    int start = buf.writerIndex();
+    int pos = start;
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        buf.setByte(pos++, c);
+      } else if (c < 0x800) {
+        buf.setByte(pos++, 0xc0 | (c >>> 6));
+        buf.setByte(pos++, 0x80 | (c & 0x3f));
+      } else if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+          int cp = Character.toCodePoint(c, s.charAt(++i));
+          buf.setByte(pos++, 0xf0 | (cp >>> 18));
+          buf.setByte(pos++, 0x80 | ((cp >>> 12) & 0x3f));
+          buf.setByte(pos++, 0x80 | ((cp >>> 6) & 0x3f));
+          buf.setByte(pos++, 0x80 | (cp & 0x3f));
+        } else {
+          buf.setByte(pos++, '?');
+        }
+      } else {
+        buf.setByte(pos++, 0xe0 | (c >>> 12));
+        buf.setByte(pos++, 0x80 | ((c >>> 6) & 0x3f));
+        buf.setByte(pos++, 0x80 | (c & 0x3f));
+      }
+    }
+    if (pos - start != encodedLength) {
+      throw new IllegalStateException(
+          "string changed while being written: " + (pos - start) + " != " + encodedLength);
+    }
+    buf.writerIndex(pos);
+  }
+
+  /**
+   * Decodes {@code length} bytes at {@code index} (indexes unaffected).
+   *
+   * @throws IllegalReferenceCountException if the buffer was released
+   */
+  public static String decode(ByteBuf buf, int index, int length) {
+    checkAlive(buf);
+    if (length == 0) {
+      return "";
+    }
+    if (buf.hasArray()) {
+      return new String(buf.array(), buf.arrayOffset() + index, length, StandardCharsets.UTF_8);
+    }
+    byte[] tmp = new byte[length];
+    buf.getBytes(index, tmp);
+    return new String(tmp, StandardCharsets.UTF_8);
+  }
+
+  /** Throws Netty's {@link IllegalReferenceCountException} if {@code buf} was released. */
+  public static void checkAlive(ByteBuf buf) {
+    if (buf.refCnt() == 0) {
+      throw new IllegalReferenceCountException(0);
+    }
+  }
+
+  /**
+   * Writes a string field's length prefix and bytes: copied from {@code src} at {@code srcOffset}
+   * when the value was parsed and not changed ({@code srcOffset >= 0}), else encoded from
+   * {@code value}. {@code length} is the exact UTF-8 length.
+   */
+  public static void writeLengthPrefixed(ByteBuf out, String value, int length, ByteBuf src, int srcOffset) {
+    ProtoCodec.writeVarint32(out, length);
+    if (srcOffset >= 0) {
+      if (length > 0) {
+        checkAlive(src);
+        out.writeBytes(src, srcOffset, length);
+      }
+    } else {
+      write(out, value, length);
+    }
+  }
+}

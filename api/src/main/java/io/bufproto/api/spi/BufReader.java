@@ -1,0 +1,28 @@
+package io.bufproto.api.spi;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Reads variable-length integers from a {@link ByteBuf}: the reads whose per-byte bounds checks
+ * cost the most, routed through one implementation chosen once per JVM.
+ *
+ * <p><b>Index effects.</b> Each method reads at {@code buf.readerIndex()} and advances the reader
+ * index past the bytes consumed, exactly like {@link ByteBuf#readByte()} would.
+ *
+ * <p><b>Bounds.</b> An implementation never reads outside the buffer's own memory. It may read
+ * past {@code writerIndex} only if it then throws or leaves {@code readerIndex > writerIndex}
+ * for the caller's single end-of-message check; the checked implementation throws
+ * {@link IndexOutOfBoundsException} as Netty does.
+ *
+ * <p><b>Malformed input.</b> A varint longer than ten bytes throws
+ * {@link io.bufproto.api.InvalidProtobufException}. Bits beyond the 64th are dropped, as
+ * protobuf-java does; {@link #readVarint32} keeps the low 32 bits of the 64-bit value.
+ */
+public interface BufReader {
+
+  /** Reads a varint of up to ten bytes and returns its low 32 bits. */
+  int readVarint32(ByteBuf buf);
+
+  /** Reads a varint of up to ten bytes. */
+  long readVarint64(ByteBuf buf);
+}

@@ -1,0 +1,51 @@
+package io.bufproto.generator;
+
+import java.util.Locale;
+
+/**
+ * Options passed the protoc way ({@code --bufproto_opt=key=value,key=value} or the parameter of
+ * a plugin in a build tool).
+ *
+ * @param prefix prepended to every top-level class name ({@code prefix=Lp})
+ * @param javaPackage replaces the package of every generated class ({@code package=com.acme.wire})
+ * @param outerClass {@code null} for one class per top-level type (the default); otherwise the
+ *     name of one holder class per {@code .proto} file, empty to derive it from the file name
+ *     ({@code outer_class=true} or {@code outer_class=Name})
+ */
+public record GeneratorOptions(String prefix, String javaPackage, String outerClass) {
+
+  public static final GeneratorOptions DEFAULTS = new GeneratorOptions("", null, null);
+
+  /** Parses {@code key=value,...}; an unknown key is an error, so a typo cannot pass silently. */
+  public static GeneratorOptions parse(String parameter) {
+    String prefix = "";
+    String javaPackage = null;
+    String outerClass = null;
+    if (parameter != null && !parameter.isBlank()) {
+      for (String part : parameter.split(",")) {
+        String p = part.trim();
+        if (p.isEmpty()) {
+          continue;
+        }
+        int eq = p.indexOf('=');
+        String key = (eq < 0 ? p : p.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
+        String value = eq < 0 ? "true" : p.substring(eq + 1).trim();
+        switch (key) {
+          case "prefix":
+            prefix = value;
+            break;
+          case "package":
+            javaPackage = value;
+            break;
+          case "outer_class":
+            outerClass = value.equalsIgnoreCase("false") ? null : value.equalsIgnoreCase("true") ? "" : value;
+            break;
+          default:
+            throw new IllegalArgumentException(
+                "unknown BufProto option '" + key + "' (known: prefix, package, outer_class)");
+        }
+      }
+    }
+    return new GeneratorOptions(prefix, javaPackage, outerClass);
+  }
+}

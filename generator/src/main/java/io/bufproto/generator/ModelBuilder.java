@@ -1,0 +1,417 @@
+package io.bufproto.generator;
+
+import com.google.protobuf.DescriptorProtos.SourceCodeInfo;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumDescriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
+import io.bufproto.templates.EnumModel;
+import io.bufproto.templates.FieldModel;
+import io.bufproto.templates.Kind;
+import io.bufproto.templates.MessageModel;
+import io.bufproto.templates.OneofModel;
+import io.bufproto.templates.Presence;
+import io.bufproto.templates.ScalarType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns resolved descriptors into the models the templates render. Every decision about the
+ * emitted code (names, presence, packing, enum openness, defaults, tags) is made here, once.
+ */
+final class ModelBuilder {
+
+  /** Method names every message has; a field whose accessors would take one gets renamed. */
+  private static final Set<String> MESSAGE_METHODS =
+      Set.of(
+          "parseFrom", "getSerializedSize", "writeTo", "toByteArray", "clear", "copyFrom",
+          "materialize", "isInitialized", "equals", "hashCode", "toString", "getClass", "notify",
+          "notifyAll", "wait", "finalize", "clone", "_parse", "_write", "_cachedSize",
+          "_findMissing", "_checkInitialized");
+
+  private final FileDescriptor file;
+  private final TypeNames names;
+  private final Map<List<Integer>, String> comments = new HashMap<>();
+  private final Map<Descriptor, Boolean> hasRequired = new IdentityHashMap<>();
+
+  ModelBuilder(FileDescriptor file, SourceCodeInfo sourceInfo, TypeNames names) {
+    this.file = file;
+    this.names = names;
+    for (SourceCodeInfo.Location loc : sourceInfo.getLocationList()) {
+      String c = loc.getLeadingComments().isBlank() ? loc.getTrailingComments() : loc.getLeadingComments();
+      if (!c.isBlank()) {
+        comments.put(loc.getPathList(), c);
+      }
+    }
+  }
+
+  List<MessageModel> messages(boolean nested) {
+    List<MessageModel> out = new ArrayList<>();
+    List<Descriptor> types = file.getMessageTypes();
+    for (int i = 0; i < types.size(); i++) {
+      out.add(message(types.get(i), List.of(4, i), nested));
+    }
+    return out;
+  }
+
+  List<EnumModel> enums(boolean nested) {
+    List<EnumModel> out = new ArrayList<>();
+    List<EnumDescriptor> types = file.getEnumTypes();
+    for (int i = 0; i < types.size(); i++) {
+      out.add(enumModel(types.get(i), List.of(5, i), nested));
+    }
+    return out;
+  }
+
+  private GeneratorException error(String element, String reason) {
+    return new GeneratorException(file.getName(), element, reason);
+  }
+
+  private String comment(List<Integer> path) {
+    return comments.getOrDefault(path, "");
+  }
+
+  private static List<Integer> path(List<Integer> parent, int kind, int index) {
+    List<Integer> p = new ArrayList<>(parent);
+    p.add(kind);
+    p.add(index);
+    return p;
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  private MessageModel message(Descriptor d, List<Integer> path, boolean nested) {
+    String simpleName = names.simpleName(d);
+    checkTypeName(d.getFullName(), simpleName, d.getContainingType());
+
+    List<EnumModel> enums = new ArrayList<>();
+    for (int i = 0; i < d.getEnumTypes().size(); i++) {
+      enums.add(enumModel(d.getEnumTypes().get(i), path(path, 4, i), true));
+    }
+    List<MessageModel> messages = new ArrayList<>();
+    for (int i = 0; i < d.getNestedTypes().size(); i++) {
+      Descriptor n = d.getNestedTypes().get(i);
+      if (!n.getOptions().getMapEntry()) {
+        messages.add(message(n, path(path, 3, i), true));
+      }
+    }
+
+    Set<String> usedMethods = new HashSet<>(MESSAGE_METHODS);
+    Map<OneofDescriptor, String> oneofCaseFields = new IdentityHashMap<>();
+    List<OneofModel> oneofs = new ArrayList<>();
+    for (OneofDescriptor o : d.getRealOneofs()) {
+      String cap = Names.upperCamel(o.getName());
+      if (!usedMethods.add("get" + cap + "Case") || !usedMethods.add("clear" + cap)) {
+        throw error(o.getFullName(), "oneof accessors clash with another member of " + d.getFullName());
+      }
+      oneofCaseFields.put(o, "_" + Names.lowerFirst(cap) + "Case");
+    }
+
+    List<FieldModel> fields = new ArrayList<>();
+    int bit = 0;
+    for (int i = 0; i < d.getFields().size(); i++) {
+      FieldDescriptor fd = d.getFields().get(i);
+      Presence presence = null;
+      OneofDescriptor oneof = fd.getRealContainingOneof();
+      if (oneof != null) {
+        presence = Presence.oneof(oneofCaseFields.get(oneof), fd.getNumber());
+      } else if (!fd.isRepeated()) {
+        presence = Presence.bit(bit++);
+      }
+      fields.add(field(fd, presence, usedMethods, comment(path(path, 2, i))));
+    }
+
+    for (OneofDescriptor o : d.getRealOneofs()) {
+      String cap = Names.upperCamel(o.getName());
+      List<FieldModel> members = new ArrayList<>();
+      List<String> constants = new ArrayList<>();
+      for (FieldDescriptor fd : o.getFields()) {
+        members.add(fields.get(fd.getIndex()));
+        constants.add(Names.identifier(Names.upperSnake(fd.getName())));
+      }
+      oneofs.add(
+          new OneofModel(
+              o.getName(), cap, oneofCaseFields.get(o), cap + "Case",
+              Names.upperSnake(o.getName()) + "_NOT_SET", members, constants));
+    }
+
+    List<FieldModel> byNumber = new ArrayList<>(fields);
+    byNumber.sort(Comparator.comparingInt(FieldModel::number));
+    boolean lazyStrings =
+        fields.stream().anyMatch(f -> f.kind() == Kind.STRING || f.kind() == Kind.REPEATED_STRING);
+    return new MessageModel(
+        simpleName, d.getFullName(), comment(path), nested, fields, byNumber, oneofs, messages,
+        enums, (bit + 31) / 32, lazyStrings, hasRequired(d));
+  }
+
+  private void checkTypeName(String protoName, String simpleName, Descriptor container) {
+    if (TypeNames.RESERVED.contains(simpleName)) {
+      throw error(
+          protoName,
+          "the Java class name " + simpleName + " would shadow a class the generated code uses;"
+              + " rename the type or set the prefix option");
+    }
+    for (Descriptor c = container; c != null; c = c.getContainingType()) {
+      if (names.simpleName(c).equals(simpleName)) {
+        throw error(protoName, "a Java class cannot be nested in a class of the same name (" + simpleName + ")");
+      }
+    }
+  }
+
+  /** Whether {@code d} or any message it contains (transitively) has a required field. */
+  private boolean hasRequired(Descriptor d) {
+    Boolean known = hasRequired.get(d);
+    if (known != null) {
+      return known;
+    }
+    hasRequired.put(d, false); // cycles: assume no until proven
+    boolean result = false;
+    for (FieldDescriptor fd : d.getFields()) {
+      if (fd.isRequired()
+          || (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && hasRequired(fd.getMessageType()))) {
+        result = true;
+        break;
+      }
+    }
+    hasRequired.put(d, result);
+    return result;
+  }
+
+  // ------------------------------------------------------------------ fields
+
+  private FieldModel field(FieldDescriptor fd, Presence presence, Set<String> used, String comment) {
+    if (fd.getType() == FieldDescriptor.Type.GROUP) {
+      throw error(fd.getFullName(), "groups (and DELIMITED message encoding) are not supported yet");
+    }
+    Kind kind = kind(fd);
+    String cap = Names.upperCamel(fd.getName());
+    String capSingular = fd.isRepeated() && !fd.isMapField() ? Names.upperCamel(Names.singular(fd.getName())) : cap;
+    if (!claim(used, methods(kind, fd, cap, capSingular))) {
+      cap = cap + fd.getNumber();
+      capSingular = capSingular + fd.getNumber();
+      if (!claim(used, methods(kind, fd, cap, capSingular))) {
+        throw error(fd.getFullName(), "accessor names clash even after adding the field number");
+      }
+    }
+    String var = Names.lowerFirst(cap) + "_";
+    ScalarType type = scalarType(fd);
+    FieldModel key = null;
+    FieldModel value = null;
+    if (kind == Kind.MAP) {
+      key = mapPart(fd.getMessageType().findFieldByNumber(1));
+      value = mapPart(fd.getMessageType().findFieldByNumber(2));
+    }
+    boolean packable = fd.isRepeated() && type != null && type.packable();
+    return new FieldModel(
+        kind,
+        fd.getName(),
+        fd.getNumber(),
+        cap,
+        capSingular,
+        var,
+        type,
+        javaType(fd, type),
+        fd.isRepeated() || type == null ? "null" : Defaults.literal(fd, type),
+        presence,
+        !fd.isRepeated() && fd.hasPresence(),
+        tag(fd, type),
+        packable && fd.isPacked(),
+        type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed(),
+        fd.isRequired(),
+        fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && !fd.isMapField() && hasRequired(fd.getMessageType()),
+        comment,
+        key,
+        value);
+  }
+
+  /** The key or value of a map entry, as a pseudo-field holding eager values. */
+  private FieldModel mapPart(FieldDescriptor fd) {
+    ScalarType type = scalarType(fd);
+    boolean message = type == null;
+    return new FieldModel(
+        message ? Kind.MESSAGE : Kind.SCALAR,
+        fd.getName(),
+        fd.getNumber(),
+        "",
+        "",
+        "",
+        type,
+        javaType(fd, type),
+        message ? "null" : Defaults.zero(type),
+        null,
+        false,
+        tag(fd, type),
+        false,
+        type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed(),
+        false,
+        message && hasRequired(fd.getMessageType()),
+        "",
+        null,
+        null);
+  }
+
+  private static boolean claim(Set<String> used, List<String> methods) {
+    for (String m : methods) {
+      if (used.contains(m)) {
+        return false;
+      }
+    }
+    used.addAll(methods);
+    return true;
+  }
+
+  /** Every method a field of this kind generates, for clash detection. */
+  private static List<String> methods(Kind kind, FieldDescriptor fd, String cap, String one) {
+    List<String> m = new ArrayList<>();
+    switch (kind) {
+      case SCALAR:
+      case STRING:
+      case BYTES:
+      case MESSAGE:
+        m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap, "has" + cap));
+        if (fd.getType() == FieldDescriptor.Type.BOOL) {
+          m.add("is" + cap);
+        }
+        if (fd.getType() == FieldDescriptor.Type.ENUM) {
+          m.addAll(List.of("get" + cap + "Value", "set" + cap + "Value"));
+        }
+        if (kind == Kind.BYTES) {
+          m.addAll(List.of("get" + cap + "Size", "get" + cap + "Slice"));
+        }
+        break;
+      case REPEATED_SCALAR:
+      case REPEATED_STRING:
+      case REPEATED_BYTES:
+      case REPEATED_MESSAGE:
+        m.addAll(
+            List.of("get" + cap + "Count", "get" + one + "At", "add" + one, "get" + cap + "List",
+                "addAll" + cap, "clear" + cap, "_add" + cap));
+        if (fd.getType() == FieldDescriptor.Type.ENUM) {
+          m.addAll(List.of("get" + one + "ValueAt", "add" + one + "Value"));
+        }
+        if (kind == Kind.REPEATED_BYTES) {
+          m.add("get" + one + "SliceAt");
+        }
+        break;
+      case MAP:
+        m.addAll(
+            List.of("get" + cap + "Count", "contains" + cap, "get" + cap, "put" + cap,
+                "put" + cap + "Value", "get" + cap + "Map", "forEach" + cap, "remove" + cap,
+                "clear" + cap, "_map" + cap));
+        break;
+    }
+    return m;
+  }
+
+  private static Kind kind(FieldDescriptor fd) {
+    if (fd.isMapField()) {
+      return Kind.MAP;
+    }
+    switch (fd.getJavaType()) {
+      case MESSAGE:
+        return fd.isRepeated() ? Kind.REPEATED_MESSAGE : Kind.MESSAGE;
+      case STRING:
+        return fd.isRepeated() ? Kind.REPEATED_STRING : Kind.STRING;
+      case BYTE_STRING:
+        return fd.isRepeated() ? Kind.REPEATED_BYTES : Kind.BYTES;
+      case INT:
+      case LONG:
+      case FLOAT:
+      case DOUBLE:
+      case BOOLEAN:
+      case ENUM:
+        return fd.isRepeated() ? Kind.REPEATED_SCALAR : Kind.SCALAR;
+    }
+    throw new AssertionError(fd.getJavaType());
+  }
+
+  /** The type-table row of a field; {@code null} for messages and groups. No default branch. */
+  static ScalarType scalarType(FieldDescriptor fd) {
+    switch (fd.getType()) {
+      case DOUBLE:
+        return ScalarType.DOUBLE;
+      case FLOAT:
+        return ScalarType.FLOAT;
+      case INT64:
+        return ScalarType.INT64;
+      case UINT64:
+        return ScalarType.UINT64;
+      case INT32:
+        return ScalarType.INT32;
+      case FIXED64:
+        return ScalarType.FIXED64;
+      case FIXED32:
+        return ScalarType.FIXED32;
+      case BOOL:
+        return ScalarType.BOOL;
+      case STRING:
+        return ScalarType.STRING;
+      case BYTES:
+        return ScalarType.BYTES;
+      case UINT32:
+        return ScalarType.UINT32;
+      case ENUM:
+        return ScalarType.ENUM;
+      case SFIXED32:
+        return ScalarType.SFIXED32;
+      case SFIXED64:
+        return ScalarType.SFIXED64;
+      case SINT32:
+        return ScalarType.SINT32;
+      case SINT64:
+        return ScalarType.SINT64;
+      case MESSAGE:
+      case GROUP:
+        return null;
+    }
+    throw new AssertionError(fd.getType());
+  }
+
+  private String javaType(FieldDescriptor fd, ScalarType type) {
+    if (type == null) {
+      return names.qualified(fd.getMessageType());
+    }
+    if (type == ScalarType.ENUM) {
+      return names.qualified(fd.getEnumType());
+    }
+    return type.javaType();
+  }
+
+  private static int tag(FieldDescriptor fd, ScalarType type) {
+    int wire = type == null ? 2 : type.wireType();
+    return (fd.getNumber() << 3) | wire;
+  }
+
+  // ------------------------------------------------------------------ enums
+
+  private EnumModel enumModel(EnumDescriptor e, List<Integer> path, boolean nested) {
+    String simpleName = names.simpleName(e);
+    checkTypeName(e.getFullName(), simpleName, e.getContainingType());
+    List<EnumModel.Value> values = new ArrayList<>();
+    List<EnumModel.Value> aliases = new ArrayList<>();
+    Map<Integer, String> canonical = new HashMap<>();
+    for (int i = 0; i < e.getValues().size(); i++) {
+      EnumValueDescriptor v = e.getValues().get(i);
+      String name = Names.identifier(v.getName());
+      if (!e.isClosed() && name.equals("UNRECOGNIZED")) {
+        throw error(v.getFullName(), "UNRECOGNIZED is reserved in open enums");
+      }
+      String c = comment(path(path, 2, i));
+      String first = canonical.putIfAbsent(v.getNumber(), name);
+      if (first == null) {
+        values.add(new EnumModel.Value(name, v.getNumber(), c, null));
+      } else {
+        aliases.add(new EnumModel.Value(name, v.getNumber(), c, first));
+      }
+    }
+    return new EnumModel(simpleName, e.getFullName(), comment(path), nested, values, aliases, !e.isClosed());
+  }
+}

@@ -1,0 +1,22 @@
+package io.bufproto.generator;
+
+import com.google.protobuf.compiler.PluginProtos.CodeGeneratorRequest;
+import com.google.protobuf.compiler.PluginProtos.CodeGeneratorResponse;
+import java.io.IOException;
+
+/**
+ * The protoc plugin entry point: {@code CodeGeneratorRequest} on stdin, {@code
+ * CodeGeneratorResponse} on stdout. Errors go into the response, where protoc prints them with
+ * the file name.
+ */
+public final class Plugin {
+
+  private Plugin() {}
+
+  public static void main(String[] args) throws IOException {
+    CodeGeneratorRequest request = CodeGeneratorRequest.parseFrom(System.in);
+    CodeGeneratorResponse response = BufProtoGenerator.handle(request);
+    response.writeTo(System.out);
+    System.out.flush();
+  }
+}

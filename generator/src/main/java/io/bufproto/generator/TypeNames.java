@@ -1,0 +1,92 @@
+package io.bufproto.generator;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
+import java.util.Set;
+
+/**
+ * Where each protobuf type lives in Java: package, optional holder class, prefix, nesting. Used
+ * for the types being generated and for the types they reference in other files (which must be
+ * generated with the same options).
+ */
+final class TypeNames {
+
+  /** Simple names the generated code uses unqualified; a type with such a name would shadow them. */
+  static final Set<String> RESERVED =
+      Set.of(
+          "String", "Object", "Integer", "Long", "Float", "Double", "Boolean", "Iterable",
+          "Override", "Enum", "IndexOutOfBoundsException", "IllegalArgumentException",
+          "ProtoMessage", "ProtoCodec", "ProtoArrays", "ProtoEnum", "Utf8", "TextWriter",
+          "InvalidProtobufException");
+
+  private final GeneratorOptions options;
+
+  TypeNames(GeneratorOptions options) {
+    this.options = options;
+  }
+
+  String javaPackage(FileDescriptor file) {
+    if (options.javaPackage() != null) {
+      return options.javaPackage();
+    }
+    if (file.getOptions().hasJavaPackage()) {
+      return file.getOptions().getJavaPackage();
+    }
+    return file.getPackage();
+  }
+
+  /** The holder class of {@code file} in {@code outer_class} mode, else {@code null}. */
+  String outerClass(FileDescriptor file) {
+    if (options.outerClass() == null) {
+      return null;
+    }
+    if (!options.outerClass().isEmpty()) {
+      return options.outerClass();
+    }
+    String base = file.getName();
+    base = base.substring(base.lastIndexOf('/') + 1);
+    if (base.endsWith(".proto")) {
+      base = base.substring(0, base.length() - ".proto".length());
+    }
+    String name = Names.upperCamel(base) + "Proto";
+    for (Descriptor d : file.getMessageTypes()) {
+      if (topLevelName(d.getName()).equals(name)) {
+        name += "Outer";
+      }
+    }
+    return name;
+  }
+
+  String topLevelName(String protoName) {
+    return Names.identifier(options.prefix() + protoName);
+  }
+
+  /** The simple Java name of a message or enum (prefix applied only at top level). */
+  String simpleName(Descriptor d) {
+    return d.getContainingType() == null ? topLevelName(d.getName()) : Names.identifier(d.getName());
+  }
+
+  String simpleName(EnumDescriptor e) {
+    return e.getContainingType() == null ? topLevelName(e.getName()) : Names.identifier(e.getName());
+  }
+
+  String qualified(Descriptor d) {
+    return d.getContainingType() != null
+        ? qualified(d.getContainingType()) + "." + simpleName(d)
+        : container(d.getFile()) + simpleName(d);
+  }
+
+  String qualified(EnumDescriptor e) {
+    return e.getContainingType() != null
+        ? qualified(e.getContainingType()) + "." + simpleName(e)
+        : container(e.getFile()) + simpleName(e);
+  }
+
+  private String container(FileDescriptor file) {
+    String pkg = javaPackage(file);
+    String outer = outerClass(file);
+    String prefix = pkg.isEmpty() ? "" : pkg + ".";
+    return outer == null ? prefix : prefix + outer + ".";
+  }
+}

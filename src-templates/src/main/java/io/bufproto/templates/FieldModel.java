@@ -1,0 +1,130 @@
+package io.bufproto.templates;
+
+/**
+ * Everything the templates need about one field, computed once by the generator. Names are
+ * already clash-free; tags, presence expressions and defaults are ready to paste.
+ *
+ * @param kind which template renders the field
+ * @param protoName the name in the {@code .proto} file (for toString and error messages)
+ * @param number the field number
+ * @param cap the capitalized Java name used in accessors ({@code FooBar})
+ * @param capSingular the name used for one element of a repeated field ({@code Phone} for
+ *     {@code phones}); equal to {@code cap} for singular fields
+ * @param var the storage field name ({@code fooBar_}); helper fields append a suffix
+ * @param type the element's scalar type; {@code null} for messages
+ * @param javaType the element's Java type: primitive, {@code String}, enum or message class
+ * @param defaultValue Java expression of the default (singular fields)
+ * @param presence where presence is recorded; {@code null} for repeated and map fields
+ * @param explicitPresence whether {@code hasX()} exists and presence alone decides writing
+ * @param tag the wire tag of one element in its natural encoding
+ * @param packed whether a repeated field is written packed
+ * @param enumOpen for enum fields: whether unknown numbers are kept in the field
+ * @param required whether the field is proto2 {@code required}
+ * @param checkInit for message-typed fields: whether the child type has required fields
+ * @param comment the {@code .proto} comment, or empty
+ * @param mapKey for maps: the key pseudo-field (number 1)
+ * @param mapValue for maps: the value pseudo-field (number 2)
+ */
+public record FieldModel(
+    Kind kind,
+    String protoName,
+    int number,
+    String cap,
+    String capSingular,
+    String var,
+    ScalarType type,
+    String javaType,
+    String defaultValue,
+    Presence presence,
+    boolean explicitPresence,
+    int tag,
+    boolean packed,
+    boolean enumOpen,
+    boolean required,
+    boolean checkInit,
+    String comment,
+    FieldModel mapKey,
+    FieldModel mapValue) {
+
+  public boolean isEnum() {
+    return type == ScalarType.ENUM;
+  }
+
+  public boolean isMessage() {
+    return kind == Kind.MESSAGE || kind == Kind.REPEATED_MESSAGE;
+  }
+
+  /** The tag of the packed (length-delimited) encoding of a packable repeated field. */
+  public int packedTag() {
+    return (number << 3) | 2;
+  }
+
+  /** The encoded size of {@link #tag()}. */
+  public int tagSize() {
+    return varintSize(tag);
+  }
+
+  public int packedTagSize() {
+    return varintSize(packedTag());
+  }
+
+  /** Statement writing {@link #tag()} to {@code out}, unrolled for one- and two-byte tags. */
+  public String writeTag(String out) {
+    return writeTagValue(out, tag);
+  }
+
+  public String writePackedTag(String out) {
+    return writeTagValue(out, packedTag());
+  }
+
+  /** Expression: the field is set (explicit) in the message {@code prefix} refers to. */
+  public String has(String prefix) {
+    return presence.test(prefix);
+  }
+
+  /**
+   * Expression: the field counts as present for writing, merging and equality: set, and for
+   * implicit presence also different from the default, exactly as protobuf-java decides.
+   */
+  public String present(String prefix) {
+    if (explicitPresence) {
+      return has(prefix);
+    }
+    return "(" + has(prefix) + " && " + nonDefault(prefix) + ")";
+  }
+
+  private String nonDefault(String prefix) {
+    switch (kind) {
+      case STRING:
+        return "(" + prefix + var + " != null ? !" + prefix + var + ".isEmpty() : " + prefix + var + "Len != 0)";
+      case BYTES:
+        return prefix + var + "Len != 0";
+      default:
+        return type.nonDefault(prefix + var);
+    }
+  }
+
+  public String setHas() {
+    return presence.set();
+  }
+
+  public String clearHas() {
+    return presence.clear();
+  }
+
+  private static String writeTagValue(String out, int tag) {
+    if (tag < 0x80) {
+      return out + ".writeByte(" + tag + ");";
+    }
+    if (tag < 0x4000) {
+      int twoBytes = ((tag & 0x7f) | 0x80) << 8 | (tag >>> 7);
+      return out + ".writeShort(" + String.format("0x%04x", twoBytes) + ");";
+    }
+    return "ProtoCodec.writeVarint32(" + out + ", " + tag + ");";
+  }
+
+  private static int varintSize(int v) {
+    int bits = 32 - Integer.numberOfLeadingZeros(v | 1);
+    return (bits * 9 + 64) >>> 6;
+  }
+}

@@ -1,0 +1,34 @@
+package io.bufproto.templates;
+
+/**
+ * The places in a message class where a field contributes code. Each field-kind template renders
+ * one section per hook; {@code message.jte} calls every field once per hook.
+ */
+public enum Hook {
+  /** Storage declarations. */
+  FIELDS,
+  /** Public getters, setters, has/clear methods. */
+  ACCESSORS,
+  /** {@code case} arms of the parse switch. */
+  PARSE,
+  /** Statements of {@code _write}, in field-number order. */
+  WRITE,
+  /** Statements of {@code getSerializedSize}. */
+  SIZE,
+  /** Statements of {@code clear()} beyond resetting presence bits (counts, maps). */
+  CLEAR,
+  /** Statements of {@code copyFrom(_o)}: protobuf-java's mergeFrom. */
+  COPY,
+  /** Statements of {@code equals}: {@code return false} on a difference. */
+  EQUALS,
+  /** Statements of {@code hashCode}, folding into {@code _h}. */
+  HASH,
+  /** Statements of {@code toString}, appending to the text writer {@code _t}. */
+  TO_STRING,
+  /** Statements of {@code materialize()}. */
+  MATERIALIZE,
+  /** Statements of {@code isInitialized()}: {@code return false} when a required part is missing. */
+  INIT,
+  /** Statements of {@code _findMissing(_prefix, _out)}: names of missing required fields. */
+  MISSING
+}

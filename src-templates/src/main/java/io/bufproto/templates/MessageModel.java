@@ -1,0 +1,33 @@
+package io.bufproto.templates;
+
+import java.util.List;
+
+/**
+ * A message type, ready to render.
+ *
+ * @param simpleName the Java class name
+ * @param protoFullName the fully qualified protobuf name (for toString and error messages)
+ * @param comment the {@code .proto} comment, or empty
+ * @param nested whether the class is nested (gets {@code static})
+ * @param fields all fields in declaration order (oneof members included)
+ * @param fieldsByNumber the same fields in field-number order: the order protobuf-java writes
+ * @param oneofs the real oneofs
+ * @param messages nested message types (map entry types excluded)
+ * @param enums nested enum types
+ * @param bitWords how many {@code int} presence words ({@code _bits0} ...) the class needs
+ * @param lazyStrings whether some string field records offsets into {@code _buffer}
+ * @param checkInit whether this type, or a type it contains, has required fields
+ */
+public record MessageModel(
+    String simpleName,
+    String protoFullName,
+    String comment,
+    boolean nested,
+    List<FieldModel> fields,
+    List<FieldModel> fieldsByNumber,
+    List<OneofModel> oneofs,
+    List<MessageModel> messages,
+    List<EnumModel> enums,
+    int bitWords,
+    boolean lazyStrings,
+    boolean checkInit) {}

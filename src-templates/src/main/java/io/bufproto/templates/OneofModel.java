@@ -1,0 +1,23 @@
+package io.bufproto.templates;
+
+import java.util.List;
+
+/**
+ * A real oneof (proto3 {@code optional}'s synthetic oneofs are plain fields with a presence bit).
+ *
+ * @param protoName the oneof's name in the {@code .proto}
+ * @param cap the capitalized Java name ({@code Payload}): {@code getPayloadCase()}, {@code clearPayload()}
+ * @param caseField the int field holding the set member's number, 0 when none
+ * @param caseEnum the nested enum naming the members ({@code PayloadCase})
+ * @param notSet the enum constant for "no member set" ({@code PAYLOAD_NOT_SET})
+ * @param members the member fields, each with its constant name in {@code memberConstants}
+ * @param memberConstants upper-case constant per member, same order as {@code members}
+ */
+public record OneofModel(
+    String protoName,
+    String cap,
+    String caseField,
+    String caseEnum,
+    String notSet,
+    List<FieldModel> members,
+    List<String> memberConstants) {}

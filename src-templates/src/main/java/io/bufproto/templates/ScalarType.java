@@ -1,0 +1,196 @@
+package io.bufproto.templates;
+
+/**
+ * The type table: everything the emitted code needs to know about one protobuf value type, in
+ * one row. Parse, write, size, copy, equals, hashCode and toString all read the same row; no
+ * template or generator code compares type names.
+ *
+ * <p>{@code STRING} and {@code BYTES} rows describe eager values ({@code String}, {@code byte[]})
+ * as used for map keys and values; singular and repeated string/bytes fields are lazy and have
+ * their own templates.
+ */
+public enum ScalarType {
+  //        java       boxed        wire fixed stem       text
+  DOUBLE("double", "Double", 1, 8, "Double", "Double"),
+  FLOAT("float", "Float", 5, 4, "Float", "Float"),
+  INT64("long", "Long", 0, 0, "Int64", "Long"),
+  UINT64("long", "Long", 0, 0, "UInt64", "UnsignedLong"),
+  INT32("int", "Integer", 0, 0, "Int32", "Int"),
+  FIXED64("long", "Long", 1, 8, "Fixed64", "UnsignedLong"),
+  FIXED32("int", "Integer", 5, 4, "Fixed32", "UnsignedInt"),
+  BOOL("boolean", "Boolean", 0, 1, "Bool", "Bool"),
+  STRING("String", "String", 2, 0, "String", "String"),
+  BYTES("byte[]", "byte[]", 2, 0, "Bytes", "Bytes"),
+  UINT32("int", "Integer", 0, 0, "UInt32", "UnsignedInt"),
+  ENUM("int", "Integer", 0, 0, "Enum", "Int"),
+  SFIXED32("int", "Integer", 5, 4, "SFixed32", "Int"),
+  SFIXED64("long", "Long", 1, 8, "SFixed64", "Long"),
+  SINT32("int", "Integer", 0, 0, "SInt32", "Int"),
+  SINT64("long", "Long", 0, 0, "SInt64", "Long");
+
+  private final String javaType;
+  private final String boxedType;
+  private final int wireType;
+  private final int fixedSize;
+  private final String stem;
+  private final String textStem;
+
+  ScalarType(String javaType, String boxedType, int wireType, int fixedSize, String stem, String textStem) {
+    this.javaType = javaType;
+    this.boxedType = boxedType;
+    this.wireType = wireType;
+    this.fixedSize = fixedSize;
+    this.stem = stem;
+    this.textStem = textStem;
+  }
+
+  /** The Java type of one value: {@code int}, {@code long}, ..., {@code String}, {@code byte[]}. */
+  public String javaType() {
+    return javaType;
+  }
+
+  public String boxedType() {
+    return boxedType;
+  }
+
+  /** The element type of a repeated field's backing array. */
+  public String arrayType() {
+    return javaType + "[]";
+  }
+
+  /** The shared empty array for a repeated field of this type. */
+  public String emptyArray() {
+    return "ProtoArrays.EMPTY_" + javaType.toUpperCase(java.util.Locale.ROOT).replace("[]", "S");
+  }
+
+  public int wireType() {
+    return wireType;
+  }
+
+  /** Bytes per value when constant (fixed32/64, float, double, bool), else 0. */
+  public int fixedSize() {
+    return fixedSize;
+  }
+
+  /** Whether repeated fields of this type may use the packed encoding. */
+  public boolean packable() {
+    return wireType != 2;
+  }
+
+  public boolean isFloatingPoint() {
+    return this == FLOAT || this == DOUBLE;
+  }
+
+  /** Expression reading one value at the reader index ({@code end} bounds length-delimited ones). */
+  public String read(String buf, String end) {
+    return wireType == 2
+        ? "ProtoCodec.read" + stem + "(" + buf + ", " + end + ")"
+        : "ProtoCodec.read" + stem + "(" + buf + ")";
+  }
+
+  /** Statement writing one value (no tag). */
+  public String write(String out, String value) {
+    return "ProtoCodec.write" + stem + "(" + out + ", " + value + ");";
+  }
+
+  /** Expression: encoded size of one value, without its tag (with its length prefix if any). */
+  public String size(String value) {
+    return fixedSize > 0 ? Integer.toString(fixedSize) : "ProtoCodec." + lowerStem() + "Size(" + value + ")";
+  }
+
+  /** Expression: whether a proto3 implicit-presence field holding {@code v} is written. */
+  public String nonDefault(String v) {
+    switch (this) {
+      case FLOAT:
+        return "Float.floatToRawIntBits(" + v + ") != 0";
+      case DOUBLE:
+        return "Double.doubleToRawLongBits(" + v + ") != 0";
+      case BOOL:
+        return v;
+      case STRING:
+        return "!" + v + ".isEmpty()";
+      case BYTES:
+        return v + ".length != 0";
+      case INT64:
+      case UINT64:
+      case INT32:
+      case FIXED64:
+      case FIXED32:
+      case UINT32:
+      case ENUM:
+      case SFIXED32:
+      case SFIXED64:
+      case SINT32:
+      case SINT64:
+        return v + " != 0";
+    }
+    throw new AssertionError(this);
+  }
+
+  /** Expression: equality as protobuf-java's {@code equals} defines it (floats by bits). */
+  public String equal(String a, String b) {
+    switch (this) {
+      case FLOAT:
+        return "Float.floatToIntBits(" + a + ") == Float.floatToIntBits(" + b + ")";
+      case DOUBLE:
+        return "Double.doubleToLongBits(" + a + ") == Double.doubleToLongBits(" + b + ")";
+      case STRING:
+        return a + ".equals(" + b + ")";
+      case BYTES:
+        return "java.util.Arrays.equals(" + a + ", " + b + ")";
+      case INT64:
+      case UINT64:
+      case INT32:
+      case FIXED64:
+      case FIXED32:
+      case BOOL:
+      case UINT32:
+      case ENUM:
+      case SFIXED32:
+      case SFIXED64:
+      case SINT32:
+      case SINT64:
+        return a + " == " + b;
+    }
+    throw new AssertionError(this);
+  }
+
+  /** Expression: hash of one value, consistent with {@link #equal}. */
+  public String hash(String v) {
+    switch (this) {
+      case FLOAT:
+        return "Float.floatToIntBits(" + v + ")";
+      case DOUBLE:
+        return "Long.hashCode(Double.doubleToLongBits(" + v + "))";
+      case BOOL:
+        return "Boolean.hashCode(" + v + ")";
+      case STRING:
+        return v + ".hashCode()";
+      case BYTES:
+        return "java.util.Arrays.hashCode(" + v + ")";
+      case INT64:
+      case UINT64:
+      case FIXED64:
+      case SFIXED64:
+      case SINT64:
+        return "Long.hashCode(" + v + ")";
+      case INT32:
+      case FIXED32:
+      case UINT32:
+      case ENUM:
+      case SFIXED32:
+      case SINT32:
+        return v;
+    }
+    throw new AssertionError(this);
+  }
+
+  /** The {@code TextWriter} method that prints one value ({@code field<stem>}). */
+  public String textMethod() {
+    return "field" + textStem;
+  }
+
+  private String lowerStem() {
+    return stem.toLowerCase(java.util.Locale.ROOT);
+  }
+}
