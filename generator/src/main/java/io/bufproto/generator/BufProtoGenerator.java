@@ -65,6 +65,20 @@ public final class BufProtoGenerator {
     return out;
   }
 
+  /**
+   * The accessor base name of each field of {@code message}, by field number: {@code getX},
+   * {@code setX}, ... use element 0, per-element methods of repeated fields ({@code getXAt},
+   * {@code addX}) element 1. Names that would clash carry the field number.
+   */
+  public static Map<Integer, String[]> accessorNames(com.google.protobuf.Descriptors.Descriptor message) {
+    Map<Integer, String[]> out = new HashMap<>();
+    List<String[]> names = ModelBuilder.accessorNames(message);
+    for (int i = 0; i < names.size(); i++) {
+      out.put(message.getFields().get(i).getNumber(), names.get(i));
+    }
+    return out;
+  }
+
   /** Answers a protoc plugin request; any failure becomes the response's error, naming the file. */
   public static CodeGeneratorResponse handle(CodeGeneratorRequest request) {
     CodeGeneratorResponse.Builder response =

@@ -104,16 +104,12 @@ final class ModelBuilder {
       }
     }
 
-    Set<String> usedMethods = new HashSet<>(MESSAGE_METHODS);
     Map<OneofDescriptor, String> oneofCaseFields = new IdentityHashMap<>();
     List<OneofModel> oneofs = new ArrayList<>();
     for (OneofDescriptor o : d.getRealOneofs()) {
-      String cap = Names.upperCamel(o.getName());
-      if (!usedMethods.add("get" + cap + "Case") || !usedMethods.add("clear" + cap)) {
-        throw error(o.getFullName(), "oneof accessors clash with another member of " + d.getFullName());
-      }
-      oneofCaseFields.put(o, "_" + Names.lowerFirst(cap) + "Case");
+      oneofCaseFields.put(o, "_" + Names.lowerFirst(Names.upperCamel(o.getName())) + "Case");
     }
+    List<String[]> accessorNames = accessorNames(d);
 
     List<FieldModel> fields = new ArrayList<>();
     int bit = 0;
@@ -126,7 +122,7 @@ final class ModelBuilder {
       } else if (!fd.isRepeated()) {
         presence = Presence.bit(bit++);
       }
-      fields.add(field(fd, presence, usedMethods, comment(path(path, 2, i))));
+      fields.add(field(fd, presence, accessorNames.get(i), comment(path(path, 2, i))));
     }
 
     for (OneofDescriptor o : d.getRealOneofs()) {
@@ -187,20 +183,45 @@ final class ModelBuilder {
 
   // ------------------------------------------------------------------ fields
 
-  private FieldModel field(FieldDescriptor fd, Presence presence, Set<String> used, String comment) {
+  /**
+   * The accessor base names of each field of {@code d} (declaration order): {@code {cap,
+   * capSingular}}. Oneof accessors and the fixed message methods are claimed first; a field whose
+   * accessors would clash with anything claimed before it gets its field number appended.
+   */
+  static List<String[]> accessorNames(Descriptor d) {
+    Set<String> used = new HashSet<>(MESSAGE_METHODS);
+    for (OneofDescriptor o : d.getRealOneofs()) {
+      String cap = Names.upperCamel(o.getName());
+      if (!used.add("get" + cap + "Case") || !used.add("clear" + cap)) {
+        throw new GeneratorException(
+            d.getFile().getName(), o.getFullName(), "oneof accessors clash with another oneof of " + d.getFullName());
+      }
+    }
+    List<String[]> out = new ArrayList<>();
+    for (FieldDescriptor fd : d.getFields()) {
+      Kind kind = kind(fd);
+      String cap = Names.upperCamel(fd.getName());
+      String capSingular = fd.isRepeated() && !fd.isMapField() ? Names.upperCamel(Names.singular(fd.getName())) : cap;
+      if (!claim(used, methods(kind, fd, cap, capSingular))) {
+        cap = cap + fd.getNumber();
+        capSingular = capSingular + fd.getNumber();
+        if (!claim(used, methods(kind, fd, cap, capSingular))) {
+          throw new GeneratorException(
+              d.getFile().getName(), fd.getFullName(), "accessor names clash even after adding the field number");
+        }
+      }
+      out.add(new String[] {cap, capSingular});
+    }
+    return out;
+  }
+
+  private FieldModel field(FieldDescriptor fd, Presence presence, String[] accessorNames, String comment) {
     if (fd.getType() == FieldDescriptor.Type.GROUP) {
       throw error(fd.getFullName(), "groups (and DELIMITED message encoding) are not supported yet");
     }
     Kind kind = kind(fd);
-    String cap = Names.upperCamel(fd.getName());
-    String capSingular = fd.isRepeated() && !fd.isMapField() ? Names.upperCamel(Names.singular(fd.getName())) : cap;
-    if (!claim(used, methods(kind, fd, cap, capSingular))) {
-      cap = cap + fd.getNumber();
-      capSingular = capSingular + fd.getNumber();
-      if (!claim(used, methods(kind, fd, cap, capSingular))) {
-        throw error(fd.getFullName(), "accessor names clash even after adding the field number");
-      }
-    }
+    String cap = accessorNames[0];
+    String capSingular = accessorNames[1];
     String var = Names.lowerFirst(cap) + "_";
     ScalarType type = scalarType(fd);
     FieldModel key = null;

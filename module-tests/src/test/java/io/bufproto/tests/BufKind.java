@@ -1,0 +1,94 @@
+package io.bufproto.tests;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+
+/** Every kind of buffer Netty hands out, as a parse source and as a write target. */
+enum BufKind {
+  UNPOOLED_HEAP,
+  UNPOOLED_DIRECT,
+  POOLED_HEAP,
+  POOLED_DIRECT,
+  /** The bytes spread over three components. */
+  COMPOSITE,
+  /** A slice in the middle of a larger pooled buffer, as frame decoders hand over. */
+  SLICE,
+  /** A read-only view (source only; as a target it is an unpooled heap buffer). */
+  READ_ONLY,
+  /** Data after a prefix: non-zero reader index (source) or writer index (target). */
+  OFFSET;
+
+  private static final PooledByteBufAllocator POOL = PooledByteBufAllocator.DEFAULT;
+
+  /** A buffer whose readable bytes are exactly {@code data}; release it when done. */
+  ByteBuf source(byte[] data) {
+    switch (this) {
+      case UNPOOLED_HEAP:
+        return Unpooled.copiedBuffer(data);
+      case UNPOOLED_DIRECT:
+        return Unpooled.directBuffer(data.length, data.length).writeBytes(data);
+      case POOLED_HEAP:
+        return POOL.heapBuffer(data.length).writeBytes(data);
+      case POOLED_DIRECT:
+        return POOL.directBuffer(data.length).writeBytes(data);
+      case COMPOSITE:
+        {
+          CompositeByteBuf c = Unpooled.compositeBuffer();
+          int a = data.length / 3;
+          int b = 2 * data.length / 3;
+          c.addComponent(true, Unpooled.copiedBuffer(data, 0, a));
+          c.addComponent(true, Unpooled.directBuffer(Math.max(b - a, 1)).writeBytes(data, a, b - a));
+          c.addComponent(true, Unpooled.copiedBuffer(data, b, data.length - b));
+          return c;
+        }
+      case SLICE:
+        {
+          ByteBuf parent = POOL.directBuffer(data.length + 32);
+          parent.writeBytes(new byte[16]).writeBytes(data).writeBytes(new byte[16]);
+          ByteBuf slice = parent.retainedSlice(16, data.length);
+          parent.release();
+          return slice;
+        }
+      case READ_ONLY:
+        return Unpooled.copiedBuffer(data).asReadOnly();
+      case OFFSET:
+        {
+          ByteBuf b = Unpooled.buffer(data.length + 7);
+          b.writeBytes(new byte[] {1, 2, 3, 4, 5, 6, 7}).writeBytes(data);
+          b.readerIndex(7);
+          return b;
+        }
+    }
+    throw new AssertionError(this);
+  }
+
+  /** An empty target (OFFSET: with 5 bytes already written); release it when done. */
+  ByteBuf target() {
+    switch (this) {
+      case UNPOOLED_HEAP:
+      case READ_ONLY:
+        return Unpooled.buffer(0);
+      case UNPOOLED_DIRECT:
+        return Unpooled.directBuffer(0);
+      case POOLED_HEAP:
+        return POOL.heapBuffer(16);
+      case POOLED_DIRECT:
+        return POOL.directBuffer(16);
+      case COMPOSITE:
+        return Unpooled.compositeBuffer();
+      case SLICE:
+        {
+          // A fixed-capacity window into a larger buffer: writes must fit, nothing may grow it.
+          ByteBuf parent = POOL.directBuffer(1 << 20);
+          ByteBuf slice = parent.retainedSlice(8, (1 << 20) - 8).clear();
+          parent.release();
+          return slice;
+        }
+      case OFFSET:
+        return Unpooled.buffer(8).writeBytes(new byte[] {9, 9, 9, 9, 9});
+    }
+    throw new AssertionError(this);
+  }
+}

@@ -1,0 +1,37 @@
+package io.bufproto.tests;
+
+import com.google.protobuf.Message;
+import io.bufproto.api.ProtoMessage;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** A message type of the test schemas: protobuf-java's default instance and our constructor. */
+record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
+
+  String name() {
+    return prototype.getDescriptorForType().getFullName();
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+
+  /** Every top-level message type of the test schemas (nested types are reached through them). */
+  static final List<Case> ALL =
+      List.of(
+          new Case(io.bufproto.tests.common.CommonProtos.Point.getDefaultInstance(), io.bufproto.tests.common.Point::new),
+          new Case(io.bufproto.tests.common.ReexportProtos.Tagged.getDefaultInstance(), io.bufproto.tests.common.Tagged::new),
+          new Case(io.bufproto.tests.p2.Proto2Protos.Scalars.getDefaultInstance(), io.bufproto.tests.p2.Scalars::new),
+          new Case(io.bufproto.tests.p2.Proto2Protos.Defaults.getDefaultInstance(), io.bufproto.tests.p2.Defaults::new),
+          new Case(io.bufproto.tests.p2.Proto2Protos.Repeated.getDefaultInstance(), io.bufproto.tests.p2.Repeated::new),
+          new Case(io.bufproto.tests.p2.Proto2Protos.WithRequired.getDefaultInstance(), io.bufproto.tests.p2.WithRequired::new),
+          new Case(io.bufproto.tests.p2.Proto2Protos.Tree.getDefaultInstance(), io.bufproto.tests.p2.Tree::new),
+          new Case(io.bufproto.tests.p3.Proto3Protos.Implicit.getDefaultInstance(), io.bufproto.tests.p3.Implicit::new),
+          new Case(io.bufproto.tests.p3.Proto3Protos.Optionals.getDefaultInstance(), io.bufproto.tests.p3.Optionals::new),
+          new Case(io.bufproto.tests.p3.Proto3Protos.Lists.getDefaultInstance(), io.bufproto.tests.p3.Lists::new),
+          new Case(io.bufproto.tests.p3.Proto3Protos.Maps.getDefaultInstance(), io.bufproto.tests.p3.Maps::new),
+          new Case(io.bufproto.tests.p3.Proto3Protos.Choice.getDefaultInstance(), io.bufproto.tests.p3.Choice::new),
+          new Case(io.bufproto.tests.p3.Proto3Protos.Node.getDefaultInstance(), io.bufproto.tests.p3.Node::new),
+          new Case(io.bufproto.tests.names.NamesProtos.Clashes.getDefaultInstance(), io.bufproto.tests.names.Clashes::new));
+}

@@ -1,0 +1,113 @@
+package io.bufproto.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import io.bufproto.api.ProtoCodec;
+import io.bufproto.api.ProtoMessage;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * The compatibility harness: for every message type of the test schemas, random messages are
+ * compared with protobuf-java (the oracle) in both directions, byte for byte, over every buffer
+ * kind as source and target. The number of tries comes from {@code jqwik.tries.default}
+ * ({@code -Pthorough} raises it); the cases compared per type are printed at the end.
+ */
+class CompatibilityProperties {
+
+  private static final Map<String, AtomicInteger> COMPARED = new ConcurrentHashMap<>();
+  /** One instance per type, parsed again and again: reuse must not leak state between parses. */
+  private static final Map<String, ProtoMessage<?>> REUSED = new ConcurrentHashMap<>();
+
+  @Provide
+  Arbitrary<Case> types() {
+    return Arbitraries.of(Case.ALL);
+  }
+
+  @Property
+  void protobufJavaBytesParseAndWriteBackIdentically(
+      @ForAll("types") Case type,
+      @ForAll long seed,
+      @ForAll @IntRange(min = 0, max = 6) int size,
+      @ForAll BufKind source,
+      @ForAll BufKind target)
+      throws InvalidProtocolBufferException {
+    Message pj = new RandomMessages(seed, size, true).next(type.prototype());
+    byte[] expected = pj.toByteArray();
+
+    // protobuf-java bytes -> ours parse -> ours write == protobuf-java bytes
+    ProtoMessage<?> parsed = type.ours().get();
+    ByteBuf in = source.source(expected);
+    ByteBuf out = target.target();
+    try {
+      int readerBefore = in.readerIndex();
+      parsed.parseFrom(in, expected.length);
+      assertEquals(readerBefore + expected.length, in.readerIndex(), "parse advances readerIndex by size");
+      assertEquals(expected.length, parsed.getSerializedSize(), "getSerializedSize after parse");
+      int writerBefore = out.writerIndex();
+      int written = parsed.writeTo(out);
+      assertEquals(expected.length, written, "writeTo returns the bytes written");
+      assertArrayEquals(expected, ByteBufUtil.getBytes(out, writerBefore, written), () -> "write after parse of " + pj);
+
+      // ours built through setters -> ours write == protobuf-java bytes; protobuf-java parses it back equal
+      ProtoMessage<?> built = type.ours().get();
+      OursFiller.fill(built, pj);
+      byte[] ours = built.toByteArray();
+      assertArrayEquals(expected, ours, () -> "write after setters for " + pj);
+      assertEquals(pj, pj.getParserForType().parseFrom(ours));
+      assertEquals(expected.length, built.getSerializedSize());
+
+      // equality, hashing, copy, reuse, materialize
+      assertEquals(built, parsed);
+      assertEquals(built.hashCode(), parsed.hashCode());
+      ProtoMessage copy = type.ours().get();
+      copy.copyFrom(parsed);
+      assertEquals(parsed, copy);
+      assertArrayEquals(expected, copy.toByteArray(), "copyFrom");
+      assertTrue(parsed.isInitialized());
+      assertTrue(parsed.toString().startsWith(type.prototype().getDescriptorForType().getName() + "{"));
+
+      ProtoMessage<?> reused = REUSED.computeIfAbsent(type.name(), k -> type.ours().get());
+      reused.parseFrom(expected);
+      assertArrayEquals(expected, reused.toByteArray(), "reused instance");
+      assertEquals(parsed, reused);
+
+      parsed.materialize();
+    } finally {
+      in.release();
+      out.release();
+    }
+    // Detached: still writes the same bytes with the source buffer gone.
+    assertArrayEquals(expected, parsed.toByteArray(), "after materialize and release");
+    COMPARED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+  }
+
+  @AfterContainer
+  static void report() {
+    Map<String, AtomicInteger> sorted = new TreeMap<>(COMPARED);
+    StringBuilder sb = new StringBuilder("Compared with protobuf-java (reader " + ProtoCodec.readerName() + "):\n");
+    sorted.forEach((k, v) -> sb.append(String.format("  %-40s %6d random cases%n", k, v.get())));
+    System.out.print(sb);
+    if (sorted.values().stream().mapToInt(AtomicInteger::get).sum() < Case.ALL.size() * 20) {
+      return; // the property failed early; its own report says why
+    }
+    for (Case c : Case.ALL) {
+      assertTrue(COMPARED.containsKey(c.name()), "no random case compared for " + c.name());
+    }
+  }
+}

@@ -1,0 +1,180 @@
+package io.bufproto.tests;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Descriptors.EnumDescriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random protobuf-java messages of any type, driven by its descriptor: random presence, values
+ * at the edges (0, -1, min/max, NaN with payloads, -0.0, empty and non-ASCII strings), empty and
+ * large repeated fields and maps. {@code size} bounds counts, lengths and depth, so a shrinking
+ * property finds small failing cases.
+ */
+final class RandomMessages {
+
+  private final Random random;
+  private final int size;
+  private final boolean allRequired;
+
+  RandomMessages(long seed, int size, boolean allRequired) {
+    this.random = new Random(seed);
+    this.size = size;
+    this.allRequired = allRequired;
+  }
+
+  Message next(Message prototype) {
+    return fill(prototype.newBuilderForType(), size).buildPartial();
+  }
+
+  private Message.Builder fill(Message.Builder b, int budget) {
+    for (FieldDescriptor fd : b.getDescriptorForType().getFields()) {
+      boolean set = (allRequired && fd.isRequired()) || random.nextInt(3) != 0;
+      if (!set) {
+        continue;
+      }
+      if (fd.isRepeated()) {
+        int n = budget <= 0 ? 0 : random.nextInt(10) == 0 ? random.nextInt(budget * 8 + 1) : random.nextInt(budget + 1);
+        for (int i = 0; i < n; i++) {
+          b.addRepeatedField(fd, value(b, fd, budget - 1));
+        }
+      } else if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE || budget > 0) {
+        b.setField(fd, value(b, fd, budget - 1));
+      }
+    }
+    return b;
+  }
+
+  private Object value(Message.Builder parent, FieldDescriptor fd, int budget) {
+    switch (fd.getJavaType()) {
+      case INT:
+        return nextInt();
+      case LONG:
+        return nextLong();
+      case FLOAT:
+        return nextFloat();
+      case DOUBLE:
+        return nextDouble();
+      case BOOLEAN:
+        return random.nextBoolean();
+      case STRING:
+        return nextString();
+      case BYTE_STRING:
+        return nextBytes();
+      case ENUM:
+        return nextEnum(fd);
+      case MESSAGE:
+        return fill(parent.newBuilderForField(fd), Math.max(budget, 0)).buildPartial();
+    }
+    throw new AssertionError(fd);
+  }
+
+  int nextInt() {
+    switch (random.nextInt(8)) {
+      case 0:
+        return 0;
+      case 1:
+        return -1;
+      case 2:
+        return random.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE;
+      case 3:
+        return 1 << random.nextInt(32);
+      case 4:
+        return random.nextInt(256) - 128;
+      default:
+        return random.nextInt();
+    }
+  }
+
+  long nextLong() {
+    switch (random.nextInt(8)) {
+      case 0:
+        return 0;
+      case 1:
+        return -1;
+      case 2:
+        return random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
+      case 3:
+        return 1L << random.nextInt(64);
+      case 4:
+        return nextInt();
+      default:
+        return random.nextLong();
+    }
+  }
+
+  float nextFloat() {
+    switch (random.nextInt(8)) {
+      case 0:
+        return 0f;
+      case 1:
+        return -0f;
+      case 2:
+        return Float.intBitsToFloat(0x7fc00000 | random.nextInt(1 << 22)); // NaN with a payload
+      case 3:
+        return random.nextBoolean() ? Float.POSITIVE_INFINITY : Float.MIN_VALUE;
+      case 4:
+        return Float.intBitsToFloat(random.nextInt());
+      default:
+        return random.nextFloat() * 1000 - 500;
+    }
+  }
+
+  double nextDouble() {
+    switch (random.nextInt(8)) {
+      case 0:
+        return 0d;
+      case 1:
+        return -0d;
+      case 2:
+        return Double.longBitsToDouble(0x7ff8000000000000L | (random.nextLong() >>> 13)); // NaN payload
+      case 3:
+        return random.nextBoolean() ? Double.NEGATIVE_INFINITY : Double.MAX_VALUE;
+      case 4:
+        return Double.longBitsToDouble(random.nextLong());
+      default:
+        return random.nextGaussian() * 1e6;
+    }
+  }
+
+  private static final String[] ALPHABETS = {
+    "abcdefghijklmnopqrstuvwxyz0123456789 ", "\"\\\n\t\u0000\u007f", "éüßñçåøæ", "中文字符日本語한국어", "\uD83D\uDE00\uD83C\uDF89\uD801\uDC37"
+  };
+
+  String nextString() {
+    int len = random.nextInt(4) == 0 ? 0 : random.nextInt(size * 4 + 2);
+    StringBuilder sb = new StringBuilder();
+    String alphabet = ALPHABETS[random.nextInt(random.nextBoolean() ? 1 : ALPHABETS.length)];
+    while (sb.length() < len) {
+      int i = random.nextInt(alphabet.length());
+      char c = alphabet.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 < alphabet.length()) {
+          sb.append(c).append(alphabet.charAt(i + 1));
+        }
+      } else if (!Character.isLowSurrogate(c)) {
+        sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
+  ByteString nextBytes() {
+    byte[] b = new byte[random.nextInt(4) == 0 ? 0 : random.nextInt(size * 4 + 2)];
+    random.nextBytes(b);
+    return ByteString.copyFrom(b);
+  }
+
+  private EnumValueDescriptor nextEnum(FieldDescriptor fd) {
+    EnumDescriptor type = fd.getEnumType();
+    List<EnumValueDescriptor> values = type.getValues();
+    boolean open = !fd.legacyEnumFieldTreatedAsClosed();
+    if (open && random.nextInt(5) == 0) {
+      return type.findValueByNumberCreatingIfUnknown(nextInt());
+    }
+    return values.get(random.nextInt(values.size()));
+  }
+}
