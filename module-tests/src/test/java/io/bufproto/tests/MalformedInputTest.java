@@ -1,0 +1,124 @@
+package io.bufproto.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.ProtoMessage;
+import io.bufproto.tests.p3.Node;
+import io.bufproto.tests.p3.Proto3Protos;
+import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bad input gets a clear exception, exactly where protobuf-java rejects it; a cut at a field
+ * boundary is a valid shorter message, parsed and re-written exactly as protobuf-java does.
+ */
+class MalformedInputTest {
+
+  /** Every message type, several random messages, cut at every byte offset, from every buffer kind. */
+  @Test
+  void truncationAtEveryOffsetMatchesProtobufJava() throws Exception {
+    int compared = 0;
+    for (Case type : Case.ALL) {
+      for (long seed = 0; seed < 6; seed++) {
+        Message pj = new RandomMessages(seed * 31 + type.name().hashCode(), 3, true).next(type.prototype());
+        byte[] full = pj.toByteArray();
+        for (int cut = 0; cut < full.length; cut++) {
+          byte[] part = Arrays.copyOf(full, cut);
+          BufKind kind = BufKind.values()[(cut + (int) seed) % BufKind.values().length];
+          compare(type, pj, part, kind);
+          compared++;
+        }
+      }
+    }
+    assertTrue(compared > 1000, "compared " + compared);
+  }
+
+  private static void compare(Case type, Message pj, byte[] part, BufKind kind) {
+    Message theirs;
+    try {
+      theirs = pj.getParserForType().parseFrom(part);
+    } catch (InvalidProtocolBufferException e) {
+      theirs = null;
+    }
+    ProtoMessage<?> ours = type.ours().get();
+    ByteBuf in = kind.source(part);
+    try {
+      if (theirs == null) {
+        int before = in.readerIndex();
+        InvalidProtobufException e =
+            assertThrows(InvalidProtobufException.class, () -> ours.parseFrom(in, part.length),
+                () -> type + ": protobuf-java rejects " + part.length + " bytes, we accepted them (" + kind + ")");
+        assertTrue(e.getMessage() != null && !e.getMessage().isEmpty());
+        assertTrue(in.readerIndex() >= before);
+      } else {
+        try {
+          ours.parseFrom(in, part.length);
+        } catch (InvalidProtobufException e) {
+          fail(type + ": protobuf-java accepts " + part.length + " bytes, we threw " + e + " (" + kind + ")");
+        }
+        assertArrayEquals(theirs.toByteArray(), ours.toByteArray(), () -> type + " cut at " + part.length);
+      }
+    } finally {
+      in.release();
+    }
+  }
+
+  @Test
+  void nestingIsLimitedTo100LevelsLikeProtobufJava() throws Exception {
+    byte[] ok = nested(100);
+    byte[] tooDeep = nested(101);
+    Proto3Protos.Node.parseFrom(ok);
+    assertThrows(InvalidProtocolBufferException.class, () -> Proto3Protos.Node.parseFrom(tooDeep));
+
+    new Node().parseFrom(ok);
+    InvalidProtobufException e = assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(tooDeep));
+    assertTrue(e.getMessage().contains("nesting"), e.getMessage());
+  }
+
+  /** A Node chain {@code depth} messages below the root. */
+  private static byte[] nested(int depth) {
+    Node root = new Node();
+    Node n = root;
+    for (int i = 0; i < depth; i++) {
+      n = n.setNext();
+    }
+    n.setName("leaf");
+    return root.toByteArray();
+  }
+
+  @Test
+  void invalidTagsAndWireTypesAreRejected() {
+    byte[][] bad = {
+      {0x00}, // field number 0
+      {0x0f}, // wire type 7
+      {0x0e}, // wire type 6
+      {0x0c}, // end group without a start
+      {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x01}, // 11-byte varint tag
+      {0x0a, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f}, // negative length
+      {0x0a, 0x05, 'a'}, // length past the end
+    };
+    for (byte[] b : bad) {
+      assertThrows(InvalidProtocolBufferException.class, () -> Proto3Protos.Node.parseFrom(b), Arrays.toString(b));
+      assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(b), Arrays.toString(b));
+    }
+  }
+
+  @Test
+  void aParseNeverReadsPastItsSize() {
+    byte[] msg = new Node().setName("abc").toByteArray();
+    byte[] withTrailer = Arrays.copyOf(msg, msg.length + 4);
+    Node n = new Node();
+    io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.wrappedBuffer(withTrailer);
+    n.parseFrom(buf, msg.length);
+    assertEquals(msg.length, buf.readerIndex());
+    assertEquals("abc", n.getName());
+  }
+}
