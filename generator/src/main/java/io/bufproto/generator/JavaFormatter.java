@@ -82,7 +82,12 @@ final class JavaFormatter {
       previousBlank = false;
       previousOpened = line.endsWith("{");
     }
-    return out.toString();
+    int end = out.length();
+    while (end > 0 && out.charAt(end - 1) == '\n') {
+      end--;
+    }
+    out.setLength(end);
+    return out.append('\n').toString();
   }
 
   private static boolean isContinuation(String line) {
