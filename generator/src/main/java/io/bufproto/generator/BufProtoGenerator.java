@@ -66,9 +66,10 @@ public final class BufProtoGenerator {
   }
 
   /**
-   * The accessor base name of each field of {@code message}, by field number: {@code getX},
-   * {@code setX}, ... use element 0, per-element methods of repeated fields ({@code getXAt},
-   * {@code addX}) element 1. Names that would clash carry the field number.
+   * The accessor base names of each field of {@code message}, by field number: element 0 for
+   * {@code getX}, {@code setX}, {@code clearX}, ...; for repeated fields element 1 names one
+   * element ({@code getXAt}, {@code addX}) and element 2 the collection ({@code getXsCount},
+   * {@code getXsList}). Names that would clash carry the field number.
    */
   public static Map<Integer, String[]> accessorNames(com.google.protobuf.Descriptors.Descriptor message) {
     Map<Integer, String[]> out = new HashMap<>();

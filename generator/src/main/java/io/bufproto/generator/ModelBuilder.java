@@ -184,8 +184,8 @@ final class ModelBuilder {
   // ------------------------------------------------------------------ fields
 
   /**
-   * The accessor base names of each field of {@code d} (declaration order): {@code {cap,
-   * capSingular}}. Oneof accessors and the fixed message methods are claimed first; a field whose
+   * The accessor base names of each field of {@code d} (declaration order): {@code {cap, one,
+   * many}} (the field, one element, the collection; all equal for singular fields). Oneof accessors and the fixed message methods are claimed first; a field whose
    * accessors would clash with anything claimed before it gets its field number appended.
    */
   static List<String[]> accessorNames(Descriptor d) {
@@ -201,16 +201,19 @@ final class ModelBuilder {
     for (FieldDescriptor fd : d.getFields()) {
       Kind kind = kind(fd);
       String cap = Names.upperCamel(fd.getName());
-      String capSingular = fd.isRepeated() && !fd.isMapField() ? Names.upperCamel(Names.singular(fd.getName())) : cap;
-      if (!claim(used, methods(kind, fd, cap, capSingular))) {
+      boolean list = fd.isRepeated() && !fd.isMapField();
+      String one = list ? Names.singular(cap) : cap;
+      String many = list ? Names.plural(cap) : cap;
+      if (!claim(used, methods(kind, fd, cap, one, many))) {
         cap = cap + fd.getNumber();
-        capSingular = capSingular + fd.getNumber();
-        if (!claim(used, methods(kind, fd, cap, capSingular))) {
+        one = one + fd.getNumber();
+        many = many + fd.getNumber();
+        if (!claim(used, methods(kind, fd, cap, one, many))) {
           throw new GeneratorException(
               d.getFile().getName(), fd.getFullName(), "accessor names clash even after adding the field number");
         }
       }
-      out.add(new String[] {cap, capSingular});
+      out.add(new String[] {cap, one, many});
     }
     return out;
   }
@@ -222,6 +225,7 @@ final class ModelBuilder {
     Kind kind = kind(fd);
     String cap = accessorNames[0];
     String capSingular = accessorNames[1];
+    String capPlural = accessorNames[2];
     String var = Names.lowerFirst(cap) + "_";
     ScalarType type = scalarType(fd);
     FieldModel key = null;
@@ -237,6 +241,7 @@ final class ModelBuilder {
         fd.getNumber(),
         cap,
         capSingular,
+        capPlural,
         var,
         type,
         javaType(fd, type),
@@ -261,6 +266,7 @@ final class ModelBuilder {
         message ? Kind.MESSAGE : Kind.SCALAR,
         fd.getName(),
         fd.getNumber(),
+        "",
         "",
         "",
         "",
@@ -290,7 +296,7 @@ final class ModelBuilder {
   }
 
   /** Every method a field of this kind generates, for clash detection. */
-  private static List<String> methods(Kind kind, FieldDescriptor fd, String cap, String one) {
+  private static List<String> methods(Kind kind, FieldDescriptor fd, String cap, String one, String many) {
     List<String> m = new ArrayList<>();
     switch (kind) {
       case SCALAR:
@@ -313,8 +319,8 @@ final class ModelBuilder {
       case REPEATED_BYTES:
       case REPEATED_MESSAGE:
         m.addAll(
-            List.of("get" + cap + "Count", "get" + one + "At", "add" + one, "get" + cap + "List",
-                "addAll" + cap, "clear" + cap, "_add" + cap));
+            List.of("get" + many + "Count", "get" + one + "At", "add" + one, "get" + many + "List",
+                "addAll" + many, "clear" + cap, "_add" + cap));
         if (fd.getType() == FieldDescriptor.Type.ENUM) {
           m.addAll(List.of("get" + one + "ValueAt", "add" + one + "Value"));
         }
@@ -324,9 +330,9 @@ final class ModelBuilder {
         break;
       case MAP:
         m.addAll(
-            List.of("get" + cap + "Count", "contains" + cap, "get" + cap, "put" + cap,
-                "put" + cap + "Value", "get" + cap + "Map", "forEach" + cap, "remove" + cap,
-                "clear" + cap, "_map" + cap));
+            List.of("get" + cap + "Count", "contains" + cap, "get" + cap, "get" + cap + "OrDefault",
+                "put" + cap, "put" + cap + "Value", "get" + cap + "Map", "forEach" + cap,
+                "remove" + cap, "clear" + cap, "_map" + cap, "_get" + cap, "_enum" + cap));
         break;
     }
     return m;

@@ -57,18 +57,43 @@ final class Names {
   }
 
   /**
-   * The element name of a repeated field, as LightProto derives it so that code written against
-   * it compiles: {@code properties} to {@code property}, {@code phones} to {@code phone}.
+   * The element name of a repeated field, by LightProto's rule so code written against it
+   * compiles: {@code properties} to {@code property}, {@code addresses} to {@code address},
+   * {@code phones} to {@code phone}, {@code fooList} to {@code foo}. Applied to the camel-case name.
    */
   static String singular(String name) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    if (lower.endsWith("ies") && name.length() > 3) {
+    if (name.endsWith("ies")) {
       return name.substring(0, name.length() - 3) + "y";
     }
-    if (lower.endsWith("s") && !lower.endsWith("ss") && name.length() > 1) {
+    if (name.endsWith("sses")) {
+      return name.substring(0, name.length() - 2);
+    }
+    if (name.endsWith("s") && !name.endsWith("ss")) {
       return name.substring(0, name.length() - 1);
     }
+    if (name.endsWith("List")) {
+      return name.substring(0, name.length() - 4);
+    }
     return name;
+  }
+
+  /**
+   * The collection name of a repeated field ({@code getXsCount()}, {@code getXsList()}), by
+   * LightProto's rule: {@code replicateTo} to {@code replicateTos}, {@code entry} to
+   * {@code entries}, {@code class} to {@code classes}; names already plural stay.
+   */
+  static String plural(String name) {
+    if (name.endsWith("List") || (name.endsWith("s") && !name.endsWith("ss"))) {
+      return name;
+    }
+    if (name.endsWith("y") && !name.equalsIgnoreCase("any") && name.length() > 1
+        && "aeiou".indexOf(name.charAt(name.length() - 2)) < 0) {
+      return name.substring(0, name.length() - 1) + "ies";
+    }
+    if (name.endsWith("ss")) {
+      return name + "es";
+    }
+    return name + "s";
   }
 
   /** A Java identifier for a type or constant name; keywords get a trailing underscore. */

@@ -10,6 +10,8 @@ package io.bufproto.templates;
  * @param cap the capitalized Java name used in accessors ({@code FooBar})
  * @param capSingular the name used for one element of a repeated field ({@code Phone} for
  *     {@code phones}); equal to {@code cap} for singular fields
+ * @param capPlural the name of the collection of a repeated field ({@code ReplicateTos} for
+ *     {@code replicate_to}: {@code getReplicateTosCount()}); equal to {@code cap} for singular fields
  * @param var the storage field name ({@code fooBar_}); helper fields append a suffix
  * @param type the element's scalar type; {@code null} for messages
  * @param javaType the element's Java type: primitive, {@code String}, enum or message class
@@ -31,6 +33,7 @@ public record FieldModel(
     int number,
     String cap,
     String capSingular,
+    String capPlural,
     String var,
     ScalarType type,
     String javaType,

@@ -556,9 +556,15 @@ public final class Person implements ProtoMessage<Person> {
     return attachments_ != null && attachments_.containsKey(key);
   }
 
-  /** The value for {@code key}, or {@code null} if absent. */
+  /** The value for {@code key}; throws {@link IllegalArgumentException} if absent. */
   public byte[] getAttachments(String key) {
-    return attachments_ == null ? null : attachments_.get(key);
+    return _getAttachments(key);
+  }
+
+  /** The value for {@code key}, or {@code defaultValue} if absent. */
+  public byte[] getAttachmentsOrDefault(String key, byte[] defaultValue) {
+    byte[] _v = attachments_ == null ? null : attachments_.get(key);
+    return _v == null ? defaultValue : _v;
   }
 
   public Person putAttachments(String key, byte[] value) {
@@ -567,6 +573,14 @@ public final class Person implements ProtoMessage<Person> {
     _cachedSize = -1;
     return this;
   }
+  private byte[] _getAttachments(String key) {
+    byte[] _v = attachments_ == null ? null : attachments_.get(key);
+    if (_v == null) {
+      throw new IllegalArgumentException("Key not found in map field 'attachments': " + key);
+    }
+    return _v;
+  }
+
   /** A read-only view of the entries. */
   public java.util.Map<String, byte[]> getAttachmentsMap() {
     return attachments_ == null ? java.util.Collections.emptyMap() : java.util.Collections.unmodifiableMap(attachments_);
