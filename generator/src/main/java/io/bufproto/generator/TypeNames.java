@@ -16,7 +16,7 @@ final class TypeNames {
   static final Set<String> RESERVED =
       Set.of(
           "String", "Object", "Integer", "Long", "Float", "Double", "Boolean", "Iterable",
-          "Override", "Enum", "IndexOutOfBoundsException", "IllegalArgumentException",
+          "Override", "IndexOutOfBoundsException", "IllegalArgumentException",
           "ProtoMessage", "ProtoCodec", "ProtoArrays", "ProtoEnum", "Utf8", "TextWriter",
           "InvalidProtobufException");
 
