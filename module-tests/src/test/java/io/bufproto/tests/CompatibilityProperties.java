@@ -10,6 +10,7 @@ import io.bufproto.api.ProtoCodec;
 import io.bufproto.api.ProtoMessage;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,6 +32,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 class CompatibilityProperties {
 
   private static final Map<String, AtomicInteger> COMPARED = new ConcurrentHashMap<>();
+  private static final Map<String, AtomicInteger> NON_CANONICAL = new ConcurrentHashMap<>();
   /** One instance per type, parsed again and again: reuse must not leak state between parses. */
   private static final Map<String, ProtoMessage<?>> REUSED = new ConcurrentHashMap<>();
 
@@ -97,11 +99,44 @@ class CompatibilityProperties {
     COMPARED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
   }
 
+  /**
+   * The same message in legal non-canonical encodings (see {@link Reencoder.Form}): our parse,
+   * then write, must give exactly protobuf-java's parse-then-write bytes. Nothing remembered from
+   * the input may leak into the output.
+   */
+  @Property
+  void nonCanonicalEncodingsParseAsProtobufJavaParsesThem(
+      @ForAll("types") Case type,
+      @ForAll long seed,
+      @ForAll @IntRange(min = 0, max = 6) int size,
+      @ForAll BufKind source)
+      throws InvalidProtocolBufferException {
+    Message pj = new RandomMessages(seed, size, true).next(type.prototype());
+    byte[] weird = new Reencoder(seed, EnumSet.allOf(Reencoder.Form.class)).encode(pj);
+    Message theirs = pj.getParserForType().parseFrom(weird);
+    assertEquals(pj, theirs, "the re-encoding is a valid encoding of the same message");
+    byte[] expected = theirs.toByteArray();
+
+    ProtoMessage<?> ours = type.ours().get();
+    ByteBuf in = source.source(weird);
+    try {
+      ours.parseFrom(in, weird.length);
+      assertEquals(expected.length, ours.getSerializedSize());
+      assertArrayEquals(expected, ours.toByteArray(), () -> "parse of " + ByteBufUtil.hexDump(weird));
+    } finally {
+      in.release();
+    }
+    NON_CANONICAL.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+  }
+
   @AfterContainer
   static void report() {
     Map<String, AtomicInteger> sorted = new TreeMap<>(COMPARED);
     StringBuilder sb = new StringBuilder("Compared with protobuf-java (reader " + ProtoCodec.readerName() + "):\n");
-    sorted.forEach((k, v) -> sb.append(String.format("  %-40s %6d random cases%n", k, v.get())));
+    sb.append(String.format("  %-40s %12s %14s%n", "message type", "round trips", "non-canonical"));
+    sorted.forEach(
+        (k, v) -> sb.append(String.format("  %-40s %12d %14d%n", k, v.get(),
+            NON_CANONICAL.getOrDefault(k, new AtomicInteger()).get())));
     System.out.print(sb);
     if (sorted.values().stream().mapToInt(AtomicInteger::get).sum() < Case.ALL.size() * 20) {
       return; // the property failed early; its own report says why
