@@ -56,11 +56,7 @@ public final class TextWriter {
   }
 
   public void fieldBytes(String name, byte[] v) {
-    StringBuilder b = name(name).append('"');
-    for (byte x : v) {
-      escape(b, x & 0xff);
-    }
-    b.append('"');
+    quote(name(name), v);
   }
 
   /** An enum value; {@code value} is null for numbers the schema does not declare. */
@@ -86,14 +82,18 @@ public final class TextWriter {
     if (v instanceof String) {
       quote(b, (String) v);
     } else if (v instanceof byte[]) {
-      b.append('"');
-      for (byte x : (byte[]) v) {
-        escape(b, x & 0xff);
-      }
-      b.append('"');
+      quote(b, (byte[]) v);
     } else {
       b.append(v);
     }
+  }
+
+  private static void quote(StringBuilder b, byte[] v) {
+    b.append('"');
+    for (byte x : v) {
+      escape(b, x & 0xff);
+    }
+    b.append('"');
   }
 
   private static void quote(StringBuilder b, String v) {
