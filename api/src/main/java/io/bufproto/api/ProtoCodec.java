@@ -171,6 +171,16 @@ public final class ProtoCodec {
   }
 
   /**
+   * Like {@link #endMessage(ByteBuf, int)}, for a parse loop that reached {@code end}: a group
+   * ({@code endGroupTag != 0}) should have returned at its end-group tag before that.
+   */
+  public static void endMessage(ByteBuf buf, int end, int endGroupTag) {
+    if (endGroupTag != 0 || buf.readerIndex() != end) {
+      throw InvalidProtobufException.truncated();
+    }
+  }
+
+  /**
    * Skips the value of a field with the given tag (an unknown field). Groups are skipped with
    * their nested content, up to the matching end-group tag.
    */

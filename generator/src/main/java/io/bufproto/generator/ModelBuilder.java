@@ -219,9 +219,6 @@ final class ModelBuilder {
   }
 
   private FieldModel field(FieldDescriptor fd, Presence presence, String[] accessorNames, String comment) {
-    if (fd.getType() == FieldDescriptor.Type.GROUP) {
-      throw error(fd.getFullName(), "groups (and DELIMITED message encoding) are not supported yet");
-    }
     Kind kind = kind(fd);
     String cap = accessorNames[0];
     String capSingular = accessorNames[1];
@@ -250,6 +247,7 @@ final class ModelBuilder {
         !fd.isRepeated() && fd.hasPresence(),
         tag(fd, type),
         packable && fd.isPacked(),
+        fd.getType() == FieldDescriptor.Type.GROUP,
         type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed(),
         fd.isRequired(),
         fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && !fd.isMapField() && hasRequired(fd.getMessageType()),
@@ -277,6 +275,7 @@ final class ModelBuilder {
         false,
         tag(fd, type),
         false,
+        fd.getType() == FieldDescriptor.Type.GROUP,
         type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed(),
         false,
         message && hasRequired(fd.getMessageType()),
@@ -413,7 +412,7 @@ final class ModelBuilder {
   }
 
   private static int tag(FieldDescriptor fd, ScalarType type) {
-    int wire = type == null ? 2 : type.wireType();
+    int wire = fd.getType() == FieldDescriptor.Type.GROUP ? 3 : type == null ? 2 : type.wireType();
     return (fd.getNumber() << 3) | wire;
   }
 

@@ -51,10 +51,12 @@ class PluginProtocolTest {
 
   @Test
   void anUnsupportedSchemaFailsNamingFileElementAndReason() {
-    CodeGeneratorResponse r = BufProtoGenerator.handle(Fixtures.request("groups", ""));
+    CodeGeneratorResponse r = BufProtoGenerator.handle(Fixtures.request("shadowing", ""));
     assertEquals(0, r.getFileCount());
-    assertTrue(r.getError().startsWith("groups.proto: groups.WithGroup.data: "), r.getError());
-    assertTrue(r.getError().contains("not supported"), r.getError());
+    assertTrue(r.getError().startsWith("shadowing.proto: shadowing.String: "), r.getError());
+    assertTrue(r.getError().contains("would shadow"), r.getError());
+    assertEquals("", BufProtoGenerator.handle(Fixtures.request("shadowing", "prefix=Bp")).getError(),
+        "the prefix option is the way out");
   }
 
   private static List<String> names(CodeGeneratorResponse r) {

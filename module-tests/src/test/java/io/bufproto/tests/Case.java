@@ -34,5 +34,6 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(io.bufproto.tests.p3.Proto3Protos.Choice.getDefaultInstance(), io.bufproto.tests.p3.Choice::new),
           new Case(io.bufproto.tests.p3.Proto3Protos.Node.getDefaultInstance(), io.bufproto.tests.p3.Node::new),
           new Case(io.bufproto.tests.names.NamesProtos.Clashes.getDefaultInstance(), io.bufproto.tests.names.Clashes::new),
-          new Case(io.bufproto.tests.lp.LightProtoStyleProtos.Metadata.getDefaultInstance(), io.bufproto.tests.lp.Metadata::new));
+          new Case(io.bufproto.tests.lp.LightProtoStyleProtos.Metadata.getDefaultInstance(), io.bufproto.tests.lp.Metadata::new),
+          new Case(io.bufproto.tests.groups.GroupsProtos.WithGroups.getDefaultInstance(), io.bufproto.tests.groups.WithGroups::new));
 }

@@ -134,10 +134,7 @@ final class Reencoder {
     }
     // A message field in both halves would merge; the halves split disjoint fields, so it is safe.
     writeValue(out, fd, first.buildPartial());
-    byte[] b = encode(second.buildPartial(), false);
-    out.tag(fd.getNumber(), 2);
-    out.length(b.length);
-    out.raw(b);
+    writeMessage(out, fd, encode(second.buildPartial(), false));
   }
 
   private Object decoy(FieldDescriptor fd, Object v) {
@@ -257,9 +254,24 @@ final class Reencoder {
           return;
         }
       case GROUP:
-        throw new UnsupportedOperationException("groups");
+        out.raw(encode((Message) v));
+        out.tag(fd.getNumber(), 4);
+        return;
     }
     throw new AssertionError(fd);
+  }
+
+  /** A message field (tag included) whose encoded body is {@code body}: length-prefixed or a group. */
+  private static void writeMessage(Enc out, FieldDescriptor fd, byte[] body) {
+    boolean group = fd.getType() == FieldDescriptor.Type.GROUP;
+    out.tag(fd.getNumber(), group ? 3 : 2);
+    if (group) {
+      out.raw(body);
+      out.tag(fd.getNumber(), 4);
+    } else {
+      out.length(body.length);
+      out.raw(body);
+    }
   }
 
   /** A byte sink whose varints may be padded to any legal length. */

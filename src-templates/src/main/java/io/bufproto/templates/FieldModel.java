@@ -20,6 +20,8 @@ package io.bufproto.templates;
  * @param explicitPresence whether {@code hasX()} exists and presence alone decides writing
  * @param tag the wire tag of one element in its natural encoding
  * @param packed whether a repeated field is written packed
+ * @param delimited for message fields: group encoding (start/end tags) instead of a length prefix
+ *     (proto2 {@code group}, editions {@code message_encoding = DELIMITED})
  * @param enumOpen for enum fields: whether unknown numbers are kept in the field
  * @param required whether the field is proto2 {@code required}
  * @param checkInit for message-typed fields: whether the child type has required fields
@@ -42,6 +44,7 @@ public record FieldModel(
     boolean explicitPresence,
     int tag,
     boolean packed,
+    boolean delimited,
     boolean enumOpen,
     boolean required,
     boolean checkInit,
@@ -60,6 +63,15 @@ public record FieldModel(
   /** The tag of the packed (length-delimited) encoding of a packable repeated field. */
   public int packedTag() {
     return (number << 3) | 2;
+  }
+
+  /** The end-group tag of a delimited message field; 0 for everything else. */
+  public int endTag() {
+    return delimited ? (number << 3) | 4 : 0;
+  }
+
+  public String writeEndTag(String out) {
+    return writeTagValue(out, endTag());
   }
 
   /** The encoded size of {@link #tag()}. */

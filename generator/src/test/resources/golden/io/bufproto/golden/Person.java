@@ -121,7 +121,7 @@ public final class Person implements ProtoMessage<Person> {
       clear();
       int _end = ProtoCodec.beginMessage(_buf, _size);
       try {
-        _parse(_buf, _end, ProtoCodec.DEFAULT_RECURSION_LIMIT);
+        _parse(_buf, _end, ProtoCodec.DEFAULT_RECURSION_LIMIT, 0);
       } catch (IndexOutOfBoundsException _e) {
         throw new InvalidProtobufException(InvalidProtobufException.truncated().getMessage(), _e);
       }
@@ -133,10 +133,11 @@ public final class Person implements ProtoMessage<Person> {
     }
 
     /**
-     * Internal, called by generated code: merges fields from {@code _buf} up to {@code _end}.
+     * Internal, called by generated code: merges fields from {@code _buf} up to {@code _end}, or up
+     * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
      * {@code _depth} is the nesting still allowed below this message.
      */
-    public void _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth) {
+    public void _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
       _buffer = _buf;
       while (_buf.readerIndex() < _end) {
         int _tag = ProtoCodec.readTag(_buf);
@@ -158,12 +159,15 @@ public final class Person implements ProtoMessage<Person> {
           }
 
           default: {
+            if (_tag == _endTag) {
+              return;
+            }
             ProtoCodec.skipField(_buf, _tag, _end);
             break;
           }
         }
       }
-      ProtoCodec.endMessage(_buf, _end);
+      ProtoCodec.endMessage(_buf, _end, _endTag);
     }
 
     @Override
@@ -682,7 +686,7 @@ public final class Person implements ProtoMessage<Person> {
     clear();
     int _end = ProtoCodec.beginMessage(_buf, _size);
     try {
-      _parse(_buf, _end, ProtoCodec.DEFAULT_RECURSION_LIMIT);
+      _parse(_buf, _end, ProtoCodec.DEFAULT_RECURSION_LIMIT, 0);
     } catch (IndexOutOfBoundsException _e) {
       throw new InvalidProtobufException(InvalidProtobufException.truncated().getMessage(), _e);
     }
@@ -694,10 +698,11 @@ public final class Person implements ProtoMessage<Person> {
   }
 
   /**
-   * Internal, called by generated code: merges fields from {@code _buf} up to {@code _end}.
+   * Internal, called by generated code: merges fields from {@code _buf} up to {@code _end}, or up
+   * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
    * {@code _depth} is the nesting still allowed below this message.
    */
-  public void _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth) {
+  public void _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
     _buffer = _buf;
     while (_buf.readerIndex() < _end) {
       int _tag = ProtoCodec.readTag(_buf);
@@ -732,8 +737,7 @@ public final class Person implements ProtoMessage<Person> {
           if (_depth <= 0) {
             throw InvalidProtobufException.recursionLimit(ProtoCodec.DEFAULT_RECURSION_LIMIT);
           }
-          int _e = ProtoCodec.readMessageEnd(_buf, _end);
-          addPhone()._parse(_buf, _e, _depth - 1);
+          addPhone()._parse(_buf, ProtoCodec.readMessageEnd(_buf, _end), _depth - 1, 0);
           break;
         }
 
@@ -786,12 +790,15 @@ public final class Person implements ProtoMessage<Person> {
         }
 
         default: {
+          if (_tag == _endTag) {
+            return;
+          }
           ProtoCodec.skipField(_buf, _tag, _end);
           break;
         }
       }
     }
-    ProtoCodec.endMessage(_buf, _end);
+    ProtoCodec.endMessage(_buf, _end, _endTag);
   }
 
   @Override
