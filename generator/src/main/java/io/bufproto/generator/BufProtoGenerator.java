@@ -43,7 +43,7 @@ public final class BufProtoGenerator {
    * @throws GeneratorException if the schema uses something this generator cannot handle
    */
   public List<GeneratedFile> generate(FileDescriptor file, FileDescriptorProto sourceFile) {
-    ModelBuilder builder = new ModelBuilder(file, sourceFile.getSourceCodeInfo(), names);
+    ModelBuilder builder = new ModelBuilder(file, sourceFile.getSourceCodeInfo(), names, options.keepUnknownFields());
     String pkg = names.javaPackage(file);
     String dir = pkg.isEmpty() ? "" : pkg.replace('.', '/') + "/";
     String outer = names.outerClass(file);

@@ -11,16 +11,19 @@ import java.util.Locale;
  * @param outerClass {@code null} for one class per top-level type (the default); otherwise the
  *     name of one holder class per {@code .proto} file, empty to derive it from the file name
  *     ({@code outer_class=true} or {@code outer_class=Name})
+ * @param keepUnknownFields whether unknown fields are kept and written back (the default,
+ *     protobuf-java's behaviour) or skipped ({@code unknown_fields=drop}, LightProto's)
  */
-public record GeneratorOptions(String prefix, String javaPackage, String outerClass) {
+public record GeneratorOptions(String prefix, String javaPackage, String outerClass, boolean keepUnknownFields) {
 
-  public static final GeneratorOptions DEFAULTS = new GeneratorOptions("", null, null);
+  public static final GeneratorOptions DEFAULTS = new GeneratorOptions("", null, null, true);
 
   /** Parses {@code key=value,...}; an unknown key is an error, so a typo cannot pass silently. */
   public static GeneratorOptions parse(String parameter) {
     String prefix = "";
     String javaPackage = null;
     String outerClass = null;
+    boolean keepUnknown = true;
     if (parameter != null && !parameter.isBlank()) {
       for (String part : parameter.split(",")) {
         String p = part.trim();
@@ -40,12 +43,18 @@ public record GeneratorOptions(String prefix, String javaPackage, String outerCl
           case "outer_class":
             outerClass = value.equalsIgnoreCase("false") ? null : value.equalsIgnoreCase("true") ? "" : value;
             break;
+          case "unknown_fields":
+            if (!value.equals("keep") && !value.equals("drop")) {
+              throw new IllegalArgumentException("unknown_fields must be keep or drop, not '" + value + "'");
+            }
+            keepUnknown = value.equals("keep");
+            break;
           default:
             throw new IllegalArgumentException(
-                "unknown BufProto option '" + key + "' (known: prefix, package, outer_class)");
+                "unknown BufProto option '" + key + "' (known: prefix, package, outer_class, unknown_fields)");
         }
       }
     }
-    return new GeneratorOptions(prefix, javaPackage, outerClass);
+    return new GeneratorOptions(prefix, javaPackage, outerClass, keepUnknown);
   }
 }

@@ -35,16 +35,18 @@ final class ModelBuilder {
           "parseFrom", "getSerializedSize", "writeTo", "toByteArray", "clear", "copyFrom",
           "materialize", "isInitialized", "equals", "hashCode", "toString", "getClass", "notify",
           "notifyAll", "wait", "finalize", "clone", "_parse", "_write", "_cachedSize",
-          "_findMissing", "_checkInitialized");
+          "_findMissing", "_checkInitialized", "getUnknownFields");
 
   private final FileDescriptor file;
   private final TypeNames names;
+  private final boolean keepUnknown;
   private final Map<List<Integer>, String> comments = new HashMap<>();
   private final Map<Descriptor, Boolean> hasRequired = new IdentityHashMap<>();
 
-  ModelBuilder(FileDescriptor file, SourceCodeInfo sourceInfo, TypeNames names) {
+  ModelBuilder(FileDescriptor file, SourceCodeInfo sourceInfo, TypeNames names, boolean keepUnknown) {
     this.file = file;
     this.names = names;
+    this.keepUnknown = keepUnknown;
     for (SourceCodeInfo.Location loc : sourceInfo.getLocationList()) {
       String c = loc.getLeadingComments().isBlank() ? loc.getTrailingComments() : loc.getLeadingComments();
       if (!c.isBlank()) {
@@ -145,7 +147,7 @@ final class ModelBuilder {
         fields.stream().anyMatch(f -> f.kind() == Kind.STRING || f.kind() == Kind.REPEATED_STRING);
     return new MessageModel(
         simpleName, d.getFullName(), comment(path), nested, fields, byNumber, oneofs, messages,
-        enums, (bit + 31) / 32, lazyStrings, hasRequired(d));
+        enums, (bit + 31) / 32, lazyStrings, hasRequired(d), keepUnknown);
   }
 
   private void checkTypeName(String protoName, String simpleName, Descriptor container) {

@@ -17,6 +17,7 @@ import java.util.List;
  * @param bitWords how many {@code int} presence words ({@code _bits0} ...) the class needs
  * @param lazyStrings whether some string field records offsets into {@code _buffer}
  * @param checkInit whether this type, or a type it contains, has required fields
+ * @param keepUnknown whether unknown fields are kept in {@code _unknown} and written back
  */
 public record MessageModel(
     String simpleName,
@@ -30,4 +31,5 @@ public record MessageModel(
     List<EnumModel> enums,
     int bitWords,
     boolean lazyStrings,
-    boolean checkInit) {}
+    boolean checkInit,
+    boolean keepUnknown) {}

@@ -53,6 +53,8 @@ public final class Person implements ProtoMessage<Person> {
     /** The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). */
     private io.netty.buffer.ByteBuf _buffer;
     private int _cachedSize = -1;
+    /** Fields this schema does not know, written back after the known ones; null while there are none. */
+    private UnknownFields _unknown;
     /** Decoded value, or {@code null} while only {@code number_Off}/{@code Len} in {@code _buffer} are known. */
     private String number_;
     /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
@@ -162,7 +164,7 @@ public final class Person implements ProtoMessage<Person> {
             if (_tag == _endTag) {
               return;
             }
-            ProtoCodec.skipField(_buf, _tag, _end);
+            _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
             break;
           }
         }
@@ -185,6 +187,9 @@ public final class Person implements ProtoMessage<Person> {
         _size += 1 + ProtoCodec.enumSize(type_);
       }
 
+      if (_unknown != null) {
+        _size += _unknown.serializedSize();
+      }
       _cachedSize = _size;
       return _size;
     }
@@ -215,6 +220,10 @@ public final class Person implements ProtoMessage<Person> {
         _out.writeByte(16);
         ProtoCodec.writeEnum(_out, type_);
       }
+
+      if (_unknown != null) {
+        _unknown.writeTo(_out);
+      }
     }
 
     @Override
@@ -228,6 +237,9 @@ public final class Person implements ProtoMessage<Person> {
     public PhoneNumber clear() {
       _bits0 = 0;
 
+      if (_unknown != null) {
+        _unknown.clear();
+      }
       _buffer = null;
       _cachedSize = -1;
       return this;
@@ -244,6 +256,7 @@ public final class Person implements ProtoMessage<Person> {
         _bits0 |= 0x00000002;
       }
 
+      _unknown = UnknownFields.merge(_unknown, _o._unknown);
       _cachedSize = -1;
       return this;
     }
@@ -289,6 +302,9 @@ public final class Person implements ProtoMessage<Person> {
         return false;
       }
 
+      if (!UnknownFields.equal(_unknown, _o._unknown)) {
+        return false;
+      }
       return true;
     }
 
@@ -303,6 +319,7 @@ public final class Person implements ProtoMessage<Person> {
         _h = 53 * (37 * _h + 2) + type_;
       }
 
+      _h = 29 * _h + UnknownFields.hash(_unknown);
       return _h;
     }
 
@@ -352,6 +369,8 @@ public final class Person implements ProtoMessage<Person> {
   /** The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). */
   private io.netty.buffer.ByteBuf _buffer;
   private int _cachedSize = -1;
+  /** Fields this schema does not know, written back after the known ones; null while there are none. */
+  private UnknownFields _unknown;
   /** Decoded value, or {@code null} while only {@code name_Off}/{@code Len} in {@code _buffer} are known. */
   private String name_;
   /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
@@ -793,7 +812,7 @@ public final class Person implements ProtoMessage<Person> {
           if (_tag == _endTag) {
             return;
           }
-          ProtoCodec.skipField(_buf, _tag, _end);
+          _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
           break;
         }
       }
@@ -859,6 +878,9 @@ public final class Person implements ProtoMessage<Person> {
       _size += 1 + ProtoCodec.uint64Size(pager_);
     }
 
+    if (_unknown != null) {
+      _size += _unknown.serializedSize();
+    }
     _cachedSize = _size;
     return _size;
   }
@@ -932,6 +954,10 @@ public final class Person implements ProtoMessage<Person> {
       _out.writeByte(64);
       ProtoCodec.writeUInt64(_out, pager_);
     }
+
+    if (_unknown != null) {
+      _unknown.writeTo(_out);
+    }
   }
 
   @Override
@@ -954,6 +980,9 @@ public final class Person implements ProtoMessage<Person> {
       attachments_.clear();
     }
 
+    if (_unknown != null) {
+      _unknown.clear();
+    }
     _buffer = null;
     _cachedSize = -1;
     return this;
@@ -997,6 +1026,7 @@ public final class Person implements ProtoMessage<Person> {
       _contactCase = 8;
     }
 
+    _unknown = UnknownFields.merge(_unknown, _o._unknown);
     _cachedSize = -1;
     return this;
   }
@@ -1102,6 +1132,9 @@ public final class Person implements ProtoMessage<Person> {
       return false;
     }
 
+    if (!UnknownFields.equal(_unknown, _o._unknown)) {
+      return false;
+    }
     return true;
   }
 
@@ -1146,6 +1179,7 @@ public final class Person implements ProtoMessage<Person> {
       _h = 53 * (37 * _h + 8) + Long.hashCode(pager_);
     }
 
+    _h = 29 * _h + UnknownFields.hash(_unknown);
     return _h;
   }
 

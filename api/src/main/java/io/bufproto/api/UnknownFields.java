@@ -1,0 +1,304 @@
+package io.bufproto.api;
+
+import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
+
+/**
+ * Fields a message's schema does not know (newer fields, extensions, closed-enum values it does
+ * not declare), kept so that a message forwarded by an older reader loses nothing.
+ *
+ * <p><b>Output order and form</b> are protobuf-java's ({@code UnknownFieldSet}): after the known
+ * fields, sorted by field number; for one number, varints, then fixed32, fixed64,
+ * length-delimited values and groups; each kind in arrival order. Varints are written in their
+ * shortest form and group contents are themselves sorted, because protobuf-java decodes and
+ * re-encodes them; fixed and length-delimited values are copied byte for byte.
+ *
+ * <p><b>Storage.</b> Records are copied, canonical, into one growing array in arrival order; a
+ * write in field order needs no sort when they arrived in order (the usual case). The bytes are
+ * copied out of the parsed buffer, so unknown fields never alias it. A message with no unknown
+ * field holds no instance at all; {@link #clear()} keeps the arrays for reuse.
+ */
+public final class UnknownFields {
+
+  private static final int[] RANK = {0, 2, 3, 4, -1, 1}; // by wire type: varint, fixed32, fixed64, len, group
+
+  private byte[] data = new byte[32];
+  private int length;
+  /** Start of each record in {@code data}. */
+  private int[] starts = new int[4];
+  /** Sort key of each record: field number * 8 + rank of its wire type. */
+  private long[] keys = new long[4];
+  private int count;
+  private boolean inOrder = true;
+  /** Scratch for an out-of-order write, kept for reuse. */
+  private int[] order = new int[0];
+
+  /** Reads the field whose tag was just read and appends it; creates the set when {@code set} is null. */
+  public static UnknownFields read(UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
+    UnknownFields s = set == null ? new UnknownFields() : set;
+    s.readField(buf, tag, end, depth);
+    return s;
+  }
+
+  /** Appends a varint field (how protobuf-java keeps an undeclared closed-enum value). */
+  public static UnknownFields addVarint(UnknownFields set, int number, long value) {
+    UnknownFields s = set == null ? new UnknownFields() : set;
+    int start = s.begin(number, ProtoCodec.WIRETYPE_VARINT);
+    s.putVarint(value);
+    s.end(start, number, ProtoCodec.WIRETYPE_VARINT);
+    return s;
+  }
+
+  /**
+   * Appends a length-delimited field holding {@code length} bytes of {@code src} at {@code index},
+   * as they are (how protobuf-java keeps a map entry whose closed-enum value it does not know).
+   */
+  public static UnknownFields addLengthDelimited(UnknownFields set, int number, ByteBuf src, int index, int length) {
+    UnknownFields s = set == null ? new UnknownFields() : set;
+    int start = s.begin(number, ProtoCodec.WIRETYPE_LENGTH_DELIMITED);
+    s.putVarint(length);
+    s.ensure(length);
+    src.getBytes(index, s.data, s.length, length);
+    s.length += length;
+    s.end(start, number, ProtoCodec.WIRETYPE_LENGTH_DELIMITED);
+    return s;
+  }
+
+  /** Whether no field is kept. */
+  public boolean isEmpty() {
+    return count == 0;
+  }
+
+  /** Bytes {@link #writeTo} writes. */
+  public int serializedSize() {
+    return length;
+  }
+
+  /** Forgets every field; keeps the arrays. */
+  public void clear() {
+    length = 0;
+    count = 0;
+    inOrder = true;
+  }
+
+  /** Writes the fields in protobuf-java's order. */
+  public void writeTo(ByteBuf out) {
+    if (inOrder) {
+      out.writeBytes(data, 0, length);
+      return;
+    }
+    int[] o = sortedOrder();
+    for (int i = 0; i < count; i++) {
+      int r = o[i];
+      int from = starts[r];
+      int to = r + 1 < count ? starts[r + 1] : length;
+      out.writeBytes(data, from, to - from);
+    }
+  }
+
+  /** Appends every field of {@code other} after this set's, as protobuf-java's merge does. */
+  public void mergeFrom(UnknownFields other) {
+    for (int r = 0; r < other.count; r++) {
+      int from = other.starts[r];
+      int to = r + 1 < other.count ? other.starts[r + 1] : other.length;
+      appendRecord(other.data, from, to - from, other.keys[r]);
+    }
+  }
+
+  /** Merges {@code from} into {@code into} (either may be null); returns the set to keep. */
+  public static UnknownFields merge(UnknownFields into, UnknownFields from) {
+    if (from == null || from.count == 0 || from == into) {
+      return into;
+    }
+    UnknownFields s = into == null ? new UnknownFields() : into;
+    s.mergeFrom(from);
+    return s;
+  }
+
+  /** A copy of {@code set} (null stays null). */
+  public static UnknownFields copyOf(UnknownFields set) {
+    if (set == null) {
+      return null;
+    }
+    UnknownFields s = new UnknownFields();
+    s.mergeFrom(set);
+    return s;
+  }
+
+  /** Equality of the fields kept, ignoring arrival order across numbers; {@code null} is empty. */
+  public static boolean equal(UnknownFields a, UnknownFields b) {
+    boolean aEmpty = a == null || a.count == 0;
+    boolean bEmpty = b == null || b.count == 0;
+    if (aEmpty || bEmpty) {
+      return aEmpty == bEmpty;
+    }
+    return a.length == b.length && Arrays.equals(a.ordered(), b.ordered());
+  }
+
+  public static int hash(UnknownFields a) {
+    return a == null || a.count == 0 ? 0 : Arrays.hashCode(a.ordered());
+  }
+
+  @Override
+  public String toString() {
+    return count + " unknown field(s), " + length + " bytes";
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  private void readField(ByteBuf buf, int tag, int end, int depth) {
+    int number = tag >>> 3;
+    int wireType = tag & 7;
+    int start;
+    switch (wireType) {
+      case ProtoCodec.WIRETYPE_VARINT:
+        {
+          long v = ProtoCodec.readVarint64(buf);
+          start = begin(number, wireType);
+          putVarint(v);
+          break;
+        }
+      case ProtoCodec.WIRETYPE_FIXED64:
+        start = begin(number, wireType);
+        copy(buf, 8, end);
+        break;
+      case ProtoCodec.WIRETYPE_FIXED32:
+        start = begin(number, wireType);
+        copy(buf, 4, end);
+        break;
+      case ProtoCodec.WIRETYPE_LENGTH_DELIMITED:
+        {
+          int len = ProtoCodec.readLength(buf, end);
+          start = begin(number, wireType);
+          putVarint(len);
+          copy(buf, len, end);
+          break;
+        }
+      case ProtoCodec.WIRETYPE_START_GROUP:
+        {
+          if (depth <= 0) {
+            throw InvalidProtobufException.recursionLimit(ProtoCodec.DEFAULT_RECURSION_LIMIT);
+          }
+          UnknownFields group = new UnknownFields();
+          int endTag = (number << 3) | ProtoCodec.WIRETYPE_END_GROUP;
+          while (true) {
+            if (buf.readerIndex() >= end) {
+              throw InvalidProtobufException.truncated();
+            }
+            int t = ProtoCodec.readTag(buf);
+            if (t == endTag) {
+              break;
+            }
+            group.readField(buf, t, end, depth - 1);
+          }
+          start = begin(number, wireType);
+          byte[] body = group.ordered();
+          ensure(body.length);
+          System.arraycopy(body, 0, data, length, body.length);
+          length += body.length;
+          putVarint(endTag);
+          break;
+        }
+      default:
+        throw InvalidProtobufException.unexpectedEndGroup(tag);
+    }
+    end(start, number, wireType);
+  }
+
+  private void copy(ByteBuf buf, int n, int end) {
+    if (n > end - buf.readerIndex()) {
+      throw InvalidProtobufException.truncated();
+    }
+    ensure(n);
+    buf.readBytes(data, length, n);
+    length += n;
+  }
+
+  // ------------------------------------------------------------------ records
+
+  /** Starts a record: writes its canonical tag; returns where the record starts. */
+  private int begin(int number, int wireType) {
+    int start = length;
+    putVarint((number << 3) | wireType);
+    return start;
+  }
+
+  private void end(int start, int number, int wireType) {
+    addIndex(start, (long) number * 8 + RANK[wireType]);
+  }
+
+  private void appendRecord(byte[] src, int from, int len, long key) {
+    ensure(len);
+    int start = length;
+    System.arraycopy(src, from, data, length, len);
+    length += len;
+    addIndex(start, key);
+  }
+
+  private void addIndex(int start, long key) {
+    if (count == starts.length) {
+      starts = Arrays.copyOf(starts, count * 2);
+      keys = Arrays.copyOf(keys, count * 2);
+    }
+    if (count > 0 && key < keys[count - 1]) {
+      inOrder = false;
+    }
+    starts[count] = start;
+    keys[count] = key;
+    count++;
+  }
+
+  private void putVarint(long v) {
+    ensure(10);
+    while ((v & ~0x7fL) != 0) {
+      data[length++] = (byte) ((v & 0x7f) | 0x80);
+      v >>>= 7;
+    }
+    data[length++] = (byte) v;
+  }
+
+  private void putVarint(int v) {
+    putVarint(v & 0xffffffffL);
+  }
+
+  private void ensure(int n) {
+    if (length + n > data.length) {
+      data = Arrays.copyOf(data, Math.max(data.length * 2, length + n));
+    }
+  }
+
+  /** Record indexes in output order: by key, arrival order within a key (stable). */
+  private int[] sortedOrder() {
+    if (order.length < count) {
+      order = new int[starts.length];
+    }
+    for (int i = 0; i < count; i++) {
+      int r = i;
+      int j = i - 1;
+      while (j >= 0 && keys[order[j]] > keys[r]) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = r;
+    }
+    return order;
+  }
+
+  /** The bytes {@link #writeTo} writes, as a new array. */
+  private byte[] ordered() {
+    if (inOrder) {
+      return Arrays.copyOf(data, length);
+    }
+    byte[] out = new byte[length];
+    int pos = 0;
+    int[] o = sortedOrder();
+    for (int i = 0; i < count; i++) {
+      int r = o[i];
+      int from = starts[r];
+      int to = r + 1 < count ? starts[r + 1] : length;
+      System.arraycopy(data, from, out, pos, to - from);
+      pos += to - from;
+    }
+    return out;
+  }
+}
