@@ -419,6 +419,15 @@ public final class ProtoCodec {
     return s;
   }
 
+  /** {@link #readString} for fields whose UTF-8 protobuf-java validates (proto3, {@code VERIFY}). */
+  public static String readStringChecked(ByteBuf buf, int end) {
+    int len = readLength(buf, end);
+    Utf8.checkValid(buf, buf.readerIndex(), len);
+    String s = Utf8.decode(buf, buf.readerIndex(), len);
+    buf.skipBytes(len);
+    return s;
+  }
+
   /** Reads length-prefixed bytes into a new array (map values). */
   public static byte[] readBytes(ByteBuf buf, int end) {
     int len = readLength(buf, end);

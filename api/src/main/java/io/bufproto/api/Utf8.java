@@ -94,6 +94,73 @@ public final class Utf8 {
     return new String(tmp, StandardCharsets.UTF_8);
   }
 
+  /**
+   * Checks that {@code length} bytes at {@code index} are well-formed UTF-8 (no overlong forms,
+   * no surrogates, nothing above U+10FFFF), as protobuf-java requires of proto3 strings.
+   *
+   * @throws InvalidProtobufException if they are not
+   */
+  public static void checkValid(ByteBuf buf, int index, int length) {
+    // ASCII fast path: eight bytes per bounds-checked read while no high bit is set.
+    int i = index;
+    int end = index + length;
+    while (end - i >= 8 && (buf.getLong(i) & 0x8080808080808080L) == 0) {
+      i += 8;
+    }
+    while (i < end && buf.getByte(i) >= 0) {
+      i++;
+    }
+    if (i < end && !validTail(buf, i, end)) {
+      throw new InvalidProtobufException("Protocol message had invalid UTF-8.");
+    }
+  }
+
+  private static boolean validTail(ByteBuf buf, int i, int end) {
+    while (i < end) {
+      int b = buf.getByte(i++);
+      if (b >= 0) {
+        continue;
+      }
+      b &= 0xff;
+      if (b < 0xc2) {
+        return false; // continuation byte first, or overlong 2-byte form
+      }
+      if (b < 0xe0) {
+        if (i >= end || !continuation(buf.getByte(i++))) {
+          return false;
+        }
+      } else if (b < 0xf0) {
+        if (end - i < 2) {
+          return false;
+        }
+        int b1 = buf.getByte(i++) & 0xff;
+        int b2 = buf.getByte(i++);
+        if (!continuation((byte) b1) || !continuation((byte) b2)
+            || (b == 0xe0 && b1 < 0xa0) // overlong
+            || (b == 0xed && b1 >= 0xa0)) { // surrogate
+          return false;
+        }
+      } else if (b < 0xf5) {
+        if (end - i < 3) {
+          return false;
+        }
+        int b1 = buf.getByte(i++) & 0xff;
+        if (!continuation((byte) b1) || !continuation(buf.getByte(i++)) || !continuation(buf.getByte(i++))
+            || (b == 0xf0 && b1 < 0x90) // overlong
+            || (b == 0xf4 && b1 >= 0x90)) { // above U+10FFFF
+          return false;
+        }
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean continuation(byte b) {
+    return (b & 0xc0) == 0x80;
+  }
+
   /** Throws Netty's {@link IllegalReferenceCountException} if {@code buf} was released. */
   public static void checkAlive(ByteBuf buf) {
     if (buf.refCnt() == 0) {

@@ -103,6 +103,46 @@ class ProtoCodecTest {
   }
 
   @Test
+  void utf8ValidationAgreesWithTheJdksStrictDecoder() {
+    byte[][] pieces = {
+      {'a'}, {(byte) 0xc3, (byte) 0xa9}, {(byte) 0xe4, (byte) 0xb8, (byte) 0xad},
+      {(byte) 0xf0, (byte) 0x9f, (byte) 0x98, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
+      {(byte) 0xc0, (byte) 0x80}, {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+      {(byte) 0x80}, {(byte) 0xff}, {(byte) 0xf0, (byte) 0x9f}, {(byte) 0xc3},
+    };
+    java.nio.charset.CharsetDecoder strict =
+        StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+    for (int i = 0; i < 50_000; i++) {
+      ByteBuf b = Unpooled.buffer();
+      int n = RANDOM.nextInt(6);
+      for (int j = 0; j < n; j++) {
+        b.writeBytes(pieces[RANDOM.nextInt(RANDOM.nextInt(4) == 0 ? pieces.length : 4)]);
+        if (RANDOM.nextInt(3) == 0) {
+          b.writeBytes("0123456789".getBytes(StandardCharsets.US_ASCII), 0, RANDOM.nextInt(10));
+        }
+      }
+      byte[] bytes = ByteBufUtil.getBytes(b);
+      boolean jdk;
+      try {
+        strict.decode(java.nio.ByteBuffer.wrap(bytes));
+        jdk = true;
+      } catch (java.nio.charset.CharacterCodingException e) {
+        jdk = false;
+      }
+      boolean ours;
+      try {
+        Utf8.checkValid(b, 0, bytes.length);
+        ours = true;
+      } catch (InvalidProtobufException e) {
+        ours = false;
+      }
+      assertEquals(jdk, ours, ByteBufUtil.hexDump(bytes));
+    }
+  }
+
+  @Test
   void utf8MatchesTheJdkIncludingUnpairedSurrogates() {
     char[] alphabet = {'a', 'é', '中', '\uD83D', '\uDE00', '\uDBFF', '\uDC00', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff'};
     for (int i = 0; i < 20_000; i++) {

@@ -251,6 +251,7 @@ final class ModelBuilder {
         packable && fd.isPacked(),
         fd.getType() == FieldDescriptor.Type.GROUP,
         type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed(),
+        type == ScalarType.STRING && fd.needsUtf8Check(),
         fd.isRequired(),
         fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && !fd.isMapField() && hasRequired(fd.getMessageType()),
         comment,
@@ -279,6 +280,9 @@ final class ModelBuilder {
         false,
         fd.getType() == FieldDescriptor.Type.GROUP,
         type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed(),
+        // protobuf-java parses map entries strictly: string keys and values are validated even in
+        // proto2 (checked by EvolutionProperties.utf8IsValidatedExactlyWhereProtobufJavaValidatesIt).
+        type == ScalarType.STRING,
         false,
         message && hasRequired(fd.getMessageType()),
         "",

@@ -74,6 +74,62 @@ class EvolutionProperties {
     }
   }
 
+  /**
+   * Random bytes in string fields: protobuf-java and we reject exactly the same inputs (proto3
+   * strings, and map keys and values in both syntaxes) and accept the rest byte for byte.
+   */
+  @Property
+  void utf8IsValidatedExactlyWhereProtobufJavaValidatesIt(
+      @ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int size, @ForAll boolean proto3)
+      throws InvalidProtocolBufferException {
+    java.util.Random random = new java.util.Random(seed);
+    Evolution3Protos.BytesView.Builder b = Evolution3Protos.BytesView.newBuilder();
+    RandomMessages strings = new RandomMessages(seed, size + 1, true);
+    b.setS(utf8ish(random, strings));
+    for (int i = 0; i < size; i++) {
+      b.addR(utf8ish(random, strings));
+      b.putM(i, utf8ish(random, strings));
+    }
+    if (random.nextBoolean()) {
+      b.setChild(Evolution3Protos.BytesView.newBuilder().setS(utf8ish(random, strings)));
+    }
+    byte[] bytes = b.build().toByteArray();
+    Message older = proto3 ? Evolution3Protos.Strings3.getDefaultInstance() : EvolutionProtos.Strings2.getDefaultInstance();
+    ProtoMessage<?> ours = proto3 ? new io.bufproto.tests.evo3.Strings3() : new io.bufproto.tests.evo.Strings2();
+    Message theirs;
+    try {
+      theirs = older.getParserForType().parseFrom(bytes);
+    } catch (InvalidProtocolBufferException e) {
+      io.bufproto.api.InvalidProtobufException ourError =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              io.bufproto.api.InvalidProtobufException.class, () -> ours.parseFrom(bytes),
+              () -> "protobuf-java rejects " + ByteBufUtil.hexDump(bytes));
+      assertEquals(e.getMessage(), ourError.getMessage());
+      return;
+    }
+    ours.parseFrom(bytes);
+    assertArrayEquals(theirs.toByteArray(), ours.toByteArray());
+  }
+
+  /** UTF-8 of a random string, often with one byte changed, dropped or cut off. */
+  private static com.google.protobuf.ByteString utf8ish(java.util.Random random, RandomMessages strings) {
+    byte[] b = strings.nextString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    if (b.length > 0 && random.nextBoolean()) {
+      int i = random.nextInt(b.length);
+      switch (random.nextInt(3)) {
+        case 0:
+          b[i] = (byte) random.nextInt(256);
+          break;
+        case 1:
+          b = java.util.Arrays.copyOf(b, i);
+          break;
+        default:
+          b[i] = (byte) (0x80 | random.nextInt(0x40));
+      }
+    }
+    return com.google.protobuf.ByteString.copyFrom(b);
+  }
+
   private static void check(Pair pair, ProtoMessage<?> ours, byte[] bytes, byte[] expected) {
     assertEquals(expected.length, ours.getSerializedSize(), () -> "size, input " + ByteBufUtil.hexDump(bytes));
     assertArrayEquals(expected, ours.toByteArray(), () -> "input " + ByteBufUtil.hexDump(bytes));

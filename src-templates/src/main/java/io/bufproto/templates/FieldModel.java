@@ -23,6 +23,8 @@ package io.bufproto.templates;
  * @param delimited for message fields: group encoding (start/end tags) instead of a length prefix
  *     (proto2 {@code group}, editions {@code message_encoding = DELIMITED})
  * @param enumOpen for enum fields: whether unknown numbers are kept in the field
+ * @param checkUtf8 for string fields: whether parsing rejects invalid UTF-8 (proto3, editions
+ *     {@code utf8_validation = VERIFY}, {@code java_string_check_utf8}), as protobuf-java does
  * @param required whether the field is proto2 {@code required}
  * @param checkInit for message-typed fields: whether the child type has required fields
  * @param comment the {@code .proto} comment, or empty
@@ -46,6 +48,7 @@ public record FieldModel(
     boolean packed,
     boolean delimited,
     boolean enumOpen,
+    boolean checkUtf8,
     boolean required,
     boolean checkInit,
     String comment,
@@ -63,6 +66,13 @@ public record FieldModel(
   /** The tag of the packed (length-delimited) encoding of a packable repeated field. */
   public int packedTag() {
     return (number << 3) | 2;
+  }
+
+  /** Expression reading one element value eagerly (map keys and values). */
+  public String read(String buf, String end) {
+    return type == ScalarType.STRING && checkUtf8
+        ? "ProtoCodec.readStringChecked(" + buf + ", " + end + ")"
+        : type.read(buf, end);
   }
 
   /** The end-group tag of a delimited message field; 0 for everything else. */

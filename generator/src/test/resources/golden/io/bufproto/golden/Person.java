@@ -146,6 +146,7 @@ public final class Person implements ProtoMessage<Person> {
         switch (_tag) {
           case 10: {
             int _len = ProtoCodec.readLength(_buf, _end);
+            Utf8.checkValid(_buf, _buf.readerIndex(), _len);
             number_ = null;
             number_Off = _buf.readerIndex();
             number_Len = _len;
@@ -728,6 +729,7 @@ public final class Person implements ProtoMessage<Person> {
       switch (_tag) {
         case 10: {
           int _len = ProtoCodec.readLength(_buf, _end);
+          Utf8.checkValid(_buf, _buf.readerIndex(), _len);
           name_ = null;
           name_Off = _buf.readerIndex();
           name_Len = _len;
@@ -744,6 +746,7 @@ public final class Person implements ProtoMessage<Person> {
 
         case 26: {
           int _len = ProtoCodec.readLength(_buf, _end);
+          Utf8.checkValid(_buf, _buf.readerIndex(), _len);
           email_ = null;
           email_Off = _buf.readerIndex();
           email_Len = _len;
@@ -780,7 +783,7 @@ public final class Person implements ProtoMessage<Person> {
           while (_buf.readerIndex() < _e) {
             int _t = ProtoCodec.readTag(_buf);
             if (_t == 10) {
-              _k = ProtoCodec.readString(_buf, _e);
+              _k = ProtoCodec.readStringChecked(_buf, _e);
             } else if (_t == 18) {
               _v = ProtoCodec.readBytes(_buf, _e);
             } else {
@@ -794,6 +797,7 @@ public final class Person implements ProtoMessage<Person> {
 
         case 58: {
           int _len = ProtoCodec.readLength(_buf, _end);
+          Utf8.checkValid(_buf, _buf.readerIndex(), _len);
           twitter_ = null;
           twitter_Off = _buf.readerIndex();
           twitter_Len = _len;
