@@ -35,5 +35,8 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(io.bufproto.tests.p3.Proto3Protos.Node.getDefaultInstance(), io.bufproto.tests.p3.Node::new),
           new Case(io.bufproto.tests.names.NamesProtos.Clashes.getDefaultInstance(), io.bufproto.tests.names.Clashes::new),
           new Case(io.bufproto.tests.lp.LightProtoStyleProtos.Metadata.getDefaultInstance(), io.bufproto.tests.lp.Metadata::new),
-          new Case(io.bufproto.tests.groups.GroupsProtos.WithGroups.getDefaultInstance(), io.bufproto.tests.groups.WithGroups::new));
+          new Case(io.bufproto.tests.groups.GroupsProtos.WithGroups.getDefaultInstance(), io.bufproto.tests.groups.WithGroups::new),
+          new Case(io.bufproto.tests.ed23.Editions2023Protos.Edition.getDefaultInstance(), io.bufproto.tests.ed23.Edition::new),
+          new Case(io.bufproto.tests.edf.EditionsFileDefaultsProtos.ImplicitByDefault.getDefaultInstance(), io.bufproto.tests.edf.ImplicitByDefault::new),
+          new Case(io.bufproto.tests.ed24.Editions2024Protos.Edition.getDefaultInstance(), io.bufproto.tests.ed24.Edition::new));
 }

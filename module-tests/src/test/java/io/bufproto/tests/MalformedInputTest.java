@@ -111,6 +111,32 @@ class MalformedInputTest {
     }
   }
 
+  /** Editions decide UTF-8 validation per field: VERIFY rejects, NONE accepts, as protobuf-java. */
+  @Test
+  void editionsValidateUtf8PerField() throws Exception {
+    byte[] required = {0x20, 0x01}; // required_id = 1
+    byte[] invalid = {(byte) 0xc3, 0x28};
+    for (int field : new int[] {11, 12}) {
+      io.netty.buffer.ByteBuf b = io.netty.buffer.Unpooled.buffer().writeBytes(required);
+      b.writeByte(field << 3 | 2).writeByte(invalid.length).writeBytes(invalid);
+      byte[] bytes = io.netty.buffer.ByteBufUtil.getBytes(b);
+      for (boolean e24 : new boolean[] {false, true}) {
+        Message pjType = e24
+            ? io.bufproto.tests.ed24.Editions2024Protos.Edition.getDefaultInstance()
+            : io.bufproto.tests.ed23.Editions2023Protos.Edition.getDefaultInstance();
+        ProtoMessage<?> ours = e24 ? new io.bufproto.tests.ed24.Edition() : new io.bufproto.tests.ed23.Edition();
+        if (field == 11) {
+          assertThrows(InvalidProtocolBufferException.class, () -> pjType.getParserForType().parseFrom(bytes));
+          assertThrows(InvalidProtobufException.class, () -> ours.parseFrom(bytes), "VERIFY");
+        } else {
+          Message theirs = pjType.getParserForType().parseFrom(bytes);
+          ours.parseFrom(bytes);
+          assertArrayEquals(theirs.toByteArray(), ours.toByteArray(), "NONE keeps the bytes");
+        }
+      }
+    }
+  }
+
   @Test
   void aParseNeverReadsPastItsSize() {
     byte[] msg = new Node().setName("abc").toByteArray();
