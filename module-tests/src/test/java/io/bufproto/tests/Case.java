@@ -27,6 +27,7 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(io.bufproto.tests.p2.Proto2Protos.Repeated.getDefaultInstance(), io.bufproto.tests.p2.Repeated::new),
           new Case(io.bufproto.tests.p2.Proto2Protos.WithRequired.getDefaultInstance(), io.bufproto.tests.p2.WithRequired::new),
           new Case(io.bufproto.tests.p2.Proto2Protos.Tree.getDefaultInstance(), io.bufproto.tests.p2.Tree::new),
+          new Case(io.bufproto.tests.p2.Proto2Protos.WithAliases.getDefaultInstance(), io.bufproto.tests.p2.WithAliases::new),
           new Case(io.bufproto.tests.p3.Proto3Protos.Implicit.getDefaultInstance(), io.bufproto.tests.p3.Implicit::new),
           new Case(io.bufproto.tests.p3.Proto3Protos.Optionals.getDefaultInstance(), io.bufproto.tests.p3.Optionals::new),
           new Case(io.bufproto.tests.p3.Proto3Protos.Lists.getDefaultInstance(), io.bufproto.tests.p3.Lists::new),

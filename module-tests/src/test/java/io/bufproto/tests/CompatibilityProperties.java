@@ -129,6 +129,33 @@ class CompatibilityProperties {
     NON_CANONICAL.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
   }
 
+  /**
+   * Merging, both ways protobuf-java has it: {@code copyFrom} equals {@code mergeFrom}, and
+   * parsing two encodings one after the other (which protobuf-java defines as a merge).
+   */
+  @Property
+  void copyFromAndConcatenationMergeAsProtobufJavaMerges(
+      @ForAll("types") Case type, @ForAll long seed, @ForAll @IntRange(min = 0, max = 5) int size) {
+    RandomMessages random = new RandomMessages(seed, size, true);
+    Message a = random.next(type.prototype());
+    Message b = random.next(type.prototype());
+    byte[] expected = a.toBuilder().mergeFrom(b).buildPartial().toByteArray();
+
+    ProtoMessage ours = type.ours().get();
+    ours.parseFrom(a.toByteArray());
+    ProtoMessage other = type.ours().get();
+    other.parseFrom(b.toByteArray());
+    ours.copyFrom(other);
+    assertArrayEquals(expected, ours.toByteArray(), "copyFrom");
+
+    byte[] ab = new byte[a.getSerializedSize() + b.getSerializedSize()];
+    System.arraycopy(a.toByteArray(), 0, ab, 0, a.getSerializedSize());
+    System.arraycopy(b.toByteArray(), 0, ab, a.getSerializedSize(), b.getSerializedSize());
+    ProtoMessage<?> concatenated = type.ours().get();
+    concatenated.parseFrom(ab);
+    assertArrayEquals(expected, concatenated.toByteArray(), "parse of a then b");
+  }
+
   @AfterContainer
   static void report() {
     Map<String, AtomicInteger> sorted = new TreeMap<>(COMPARED);

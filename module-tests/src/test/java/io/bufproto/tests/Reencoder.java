@@ -36,6 +36,8 @@ final class Reencoder {
     SPLIT_MESSAGES,
     /** A proto3 implicit field that is not set written with its default value. */
     EXPLICIT_DEFAULTS,
+    /** {@code true} written as some other non-zero varint, up to ten bytes. */
+    NONZERO_BOOLS,
   }
 
   private final Random random;
@@ -215,7 +217,7 @@ final class Reencoder {
         out.fixed32((Integer) v);
         return;
       case BOOL:
-        out.varint((Boolean) v ? 1 : 0);
+        out.varint(!(Boolean) v ? 0 : use(Form.NONZERO_BOOLS) ? random.nextLong() | 1L << random.nextInt(64) : 1);
         return;
       case ENUM:
         out.varint((long) ((EnumValueDescriptor) v).getNumber());
