@@ -47,9 +47,10 @@ public class InvalidProtobufException extends RuntimeException {
         "Protocol message end-group tag for field " + (tag >>> 3) + " did not match an open group.");
   }
 
-  public static InvalidProtobufException recursionLimit(int limit) {
+  public static InvalidProtobufException recursionLimit() {
     return new InvalidProtobufException(
-        "Protocol message had too many levels of nesting (limit " + limit + ").");
+        "Protocol message had too many levels of nesting. May be malicious."
+            + " Use parseFrom(buf, size, recursionLimit) to allow deeper nesting.");
   }
 
   public static InvalidProtobufException missingRequired(String messageName, String fields) {

@@ -214,7 +214,7 @@ public final class ProtoCodec {
 
   private static void skipGroup(ByteBuf buf, int number, int end, int depthLeft) {
     if (depthLeft < 0) {
-      throw InvalidProtobufException.recursionLimit(DEFAULT_RECURSION_LIMIT);
+      throw InvalidProtobufException.recursionLimit();
     }
     while (buf.readerIndex() < end) {
       int tag = readTag(buf);

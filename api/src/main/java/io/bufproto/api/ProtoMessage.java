@@ -40,6 +40,12 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    */
   void parseFrom(ByteBuf buf, int size);
 
+  /**
+   * {@link #parseFrom(ByteBuf, int)} allowing {@code recursionLimit} levels of nested messages and
+   * groups below this one instead of {@value ProtoCodec#DEFAULT_RECURSION_LIMIT}.
+   */
+  void parseFrom(ByteBuf buf, int size, int recursionLimit);
+
   /** Clears this message and parses all of {@code bytes} into it. The message aliases the array. */
   void parseFrom(byte[] bytes);
 

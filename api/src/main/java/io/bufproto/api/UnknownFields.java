@@ -177,7 +177,7 @@ public final class UnknownFields {
       case ProtoCodec.WIRETYPE_START_GROUP:
         {
           if (depth <= 0) {
-            throw InvalidProtobufException.recursionLimit(ProtoCodec.DEFAULT_RECURSION_LIMIT);
+            throw InvalidProtobufException.recursionLimit();
           }
           UnknownFields group = new UnknownFields();
           int endTag = (number << 3) | ProtoCodec.WIRETYPE_END_GROUP;

@@ -83,6 +83,20 @@ class MalformedInputTest {
     assertTrue(e.getMessage().contains("nesting"), e.getMessage());
   }
 
+  @Test
+  void theNestingLimitCanBeRaisedLikeProtobufJavas() throws Exception {
+    byte[] deep = nested(150);
+    assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(deep));
+    com.google.protobuf.CodedInputStream in = com.google.protobuf.CodedInputStream.newInstance(deep);
+    in.setRecursionLimit(150);
+    Proto3Protos.Node theirs = Proto3Protos.Node.parseFrom(in);
+    Node ours = new Node();
+    ours.parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(deep), deep.length, 150);
+    assertArrayEquals(theirs.toByteArray(), ours.toByteArray());
+    assertThrows(InvalidProtobufException.class,
+        () -> new Node().parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(deep), deep.length, 149));
+  }
+
   /** A Node chain {@code depth} messages below the root. */
   private static byte[] nested(int depth) {
     Node root = new Node();

@@ -120,10 +120,15 @@ public final class Person implements ProtoMessage<Person> {
 
     @Override
     public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size) {
+      parseFrom(_buf, _size, ProtoCodec.DEFAULT_RECURSION_LIMIT);
+    }
+
+    @Override
+    public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
       clear();
       int _end = ProtoCodec.beginMessage(_buf, _size);
       try {
-        _parse(_buf, _end, ProtoCodec.DEFAULT_RECURSION_LIMIT, 0);
+        _parse(_buf, _end, _recursionLimit, 0);
       } catch (IndexOutOfBoundsException _e) {
         throw new InvalidProtobufException(InvalidProtobufException.truncated().getMessage(), _e);
       }
@@ -703,10 +708,15 @@ public final class Person implements ProtoMessage<Person> {
 
   @Override
   public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size) {
+    parseFrom(_buf, _size, ProtoCodec.DEFAULT_RECURSION_LIMIT);
+  }
+
+  @Override
+  public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
     clear();
     int _end = ProtoCodec.beginMessage(_buf, _size);
     try {
-      _parse(_buf, _end, ProtoCodec.DEFAULT_RECURSION_LIMIT, 0);
+      _parse(_buf, _end, _recursionLimit, 0);
     } catch (IndexOutOfBoundsException _e) {
       throw new InvalidProtobufException(InvalidProtobufException.truncated().getMessage(), _e);
     }
@@ -757,7 +767,7 @@ public final class Person implements ProtoMessage<Person> {
 
         case 34: {
           if (_depth <= 0) {
-            throw InvalidProtobufException.recursionLimit(ProtoCodec.DEFAULT_RECURSION_LIMIT);
+            throw InvalidProtobufException.recursionLimit();
           }
           addPhone()._parse(_buf, ProtoCodec.readMessageEnd(_buf, _end), _depth - 1, 0);
           break;
