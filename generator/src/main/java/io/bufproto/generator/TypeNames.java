@@ -20,13 +20,27 @@ final class TypeNames {
           "ProtoMessage", "ProtoCodec", "ProtoArrays", "ProtoEnum", "Utf8", "TextWriter",
           "InvalidProtobufException");
 
+  /**
+   * Where protobuf's own files ({@code google/protobuf/*.proto}: the well-known types and
+   * descriptor.proto) live, whatever the options: they ship once, in {@code bufproto-wkt}, and
+   * must not collide with protobuf-java's {@code com.google.protobuf} classes.
+   */
+  static final String WKT_PACKAGE = "io.bufproto.wkt";
+
   private final GeneratorOptions options;
 
   TypeNames(GeneratorOptions options) {
     this.options = options;
   }
 
+  static boolean isWellKnown(FileDescriptor file) {
+    return file.getName().startsWith("google/protobuf/");
+  }
+
   String javaPackage(FileDescriptor file) {
+    if (isWellKnown(file)) {
+      return WKT_PACKAGE;
+    }
     if (options.javaPackage() != null) {
       return options.javaPackage();
     }
@@ -38,7 +52,7 @@ final class TypeNames {
 
   /** The holder class of {@code file} in {@code outer_class} mode, else {@code null}. */
   String outerClass(FileDescriptor file) {
-    if (options.outerClass() == null) {
+    if (options.outerClass() == null || isWellKnown(file)) {
       return null;
     }
     if (!options.outerClass().isEmpty()) {
@@ -62,13 +76,17 @@ final class TypeNames {
     return Names.identifier(options.prefix() + protoName);
   }
 
-  /** The simple Java name of a message or enum (prefix applied only at top level). */
+  /** The simple Java name of a message or enum (prefix applied only at top level, never to WKTs). */
   String simpleName(Descriptor d) {
-    return d.getContainingType() == null ? topLevelName(d.getName()) : Names.identifier(d.getName());
+    return d.getContainingType() == null && !isWellKnown(d.getFile())
+        ? topLevelName(d.getName())
+        : Names.identifier(d.getName());
   }
 
   String simpleName(EnumDescriptor e) {
-    return e.getContainingType() == null ? topLevelName(e.getName()) : Names.identifier(e.getName());
+    return e.getContainingType() == null && !isWellKnown(e.getFile())
+        ? topLevelName(e.getName())
+        : Names.identifier(e.getName());
   }
 
   String qualified(Descriptor d) {

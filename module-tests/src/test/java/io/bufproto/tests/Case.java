@@ -39,5 +39,21 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(io.bufproto.tests.groups.GroupsProtos.WithGroups.getDefaultInstance(), io.bufproto.tests.groups.WithGroups::new),
           new Case(io.bufproto.tests.ed23.Editions2023Protos.Edition.getDefaultInstance(), io.bufproto.tests.ed23.Edition::new),
           new Case(io.bufproto.tests.edf.EditionsFileDefaultsProtos.ImplicitByDefault.getDefaultInstance(), io.bufproto.tests.edf.ImplicitByDefault::new),
-          new Case(io.bufproto.tests.ed24.Editions2024Protos.Edition.getDefaultInstance(), io.bufproto.tests.ed24.Edition::new));
+          new Case(io.bufproto.tests.ed24.Editions2024Protos.Edition.getDefaultInstance(), io.bufproto.tests.ed24.Edition::new),
+          new Case(io.bufproto.tests.wkt.WktUsageProtos.Event.getDefaultInstance(), io.bufproto.tests.wkt.Event::new),
+          // protobuf's own schemas, against protobuf-java's own classes
+          new Case(com.google.protobuf.Any.getDefaultInstance(), io.bufproto.wkt.Any::new),
+          new Case(com.google.protobuf.Timestamp.getDefaultInstance(), io.bufproto.wkt.Timestamp::new),
+          new Case(com.google.protobuf.Duration.getDefaultInstance(), io.bufproto.wkt.Duration::new),
+          new Case(com.google.protobuf.Struct.getDefaultInstance(), io.bufproto.wkt.Struct::new),
+          new Case(com.google.protobuf.Value.getDefaultInstance(), io.bufproto.wkt.Value::new),
+          new Case(com.google.protobuf.ListValue.getDefaultInstance(), io.bufproto.wkt.ListValue::new),
+          new Case(com.google.protobuf.FieldMask.getDefaultInstance(), io.bufproto.wkt.FieldMask::new),
+          new Case(com.google.protobuf.Empty.getDefaultInstance(), io.bufproto.wkt.Empty::new),
+          new Case(com.google.protobuf.UInt64Value.getDefaultInstance(), io.bufproto.wkt.UInt64Value::new),
+          new Case(com.google.protobuf.BytesValue.getDefaultInstance(), io.bufproto.wkt.BytesValue::new),
+          new Case(com.google.protobuf.Type.getDefaultInstance(), io.bufproto.wkt.Type::new),
+          new Case(com.google.protobuf.Api.getDefaultInstance(), io.bufproto.wkt.Api::new),
+          new Case(com.google.protobuf.DescriptorProtos.FileDescriptorSet.getDefaultInstance(), io.bufproto.wkt.FileDescriptorSet::new),
+          new Case(com.google.protobuf.DescriptorProtos.FeatureSetDefaults.getDefaultInstance(), io.bufproto.wkt.FeatureSetDefaults::new));
 }
