@@ -544,7 +544,7 @@ public final class ProtoCodec {
     if (out.writerIndex() - start != size) {
       throw new IllegalStateException(
           "wrote " + (out.writerIndex() - start) + " bytes, announced " + size
-              + ": the message was modified while being written");
+              + ": the message was modified while being written (or a size computation is wrong)");
     }
   }
 

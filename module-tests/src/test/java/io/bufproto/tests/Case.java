@@ -41,6 +41,11 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(io.bufproto.tests.edf.EditionsFileDefaultsProtos.ImplicitByDefault.getDefaultInstance(), io.bufproto.tests.edf.ImplicitByDefault::new),
           new Case(io.bufproto.tests.ed24.Editions2024Protos.Edition.getDefaultInstance(), io.bufproto.tests.ed24.Edition::new),
           new Case(io.bufproto.tests.wkt.WktUsageProtos.Event.getDefaultInstance(), io.bufproto.tests.wkt.Event::new),
+          new Case(io.bufproto.tests.edge.EdgeCasesProtos.HugeNumbers.getDefaultInstance(), io.bufproto.tests.edge.HugeNumbers::new),
+          new Case(io.bufproto.tests.edge.EdgeCasesProtos.NameStyles.getDefaultInstance(), io.bufproto.tests.edge.NameStyles::new),
+          new Case(io.bufproto.tests.edge.EdgeCasesProtos.ExtremeDefaults.getDefaultInstance(), io.bufproto.tests.edge.ExtremeDefaults::new),
+          new Case(io.bufproto.tests.edge.EdgeCasesProtos.DupFieldNumbers.getDefaultInstance(), io.bufproto.tests.edge.DupFieldNumbers::new),
+          new Case(io.bufproto.tests.edge.EdgeCasesProtos.MutualA.getDefaultInstance(), io.bufproto.tests.edge.MutualA::new),
           // protobuf's own schemas, against protobuf-java's own classes
           new Case(com.google.protobuf.Any.getDefaultInstance(), io.bufproto.wkt.Any::new),
           new Case(com.google.protobuf.Timestamp.getDefaultInstance(), io.bufproto.wkt.Timestamp::new),

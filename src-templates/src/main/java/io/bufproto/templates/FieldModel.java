@@ -137,11 +137,12 @@ public record FieldModel(
     return presence.clear();
   }
 
+  /** Tags compare unsigned: field numbers above 2^28 give tags that are negative ints. */
   private static String writeTagValue(String out, int tag) {
-    if (tag < 0x80) {
+    if (Integer.compareUnsigned(tag, 0x80) < 0) {
       return out + ".writeByte(" + tag + ");";
     }
-    if (tag < 0x4000) {
+    if (Integer.compareUnsigned(tag, 0x4000) < 0) {
       int twoBytes = ((tag & 0x7f) | 0x80) << 8 | (tag >>> 7);
       return out + ".writeShort(" + String.format("0x%04x", twoBytes) + ");";
     }
