@@ -24,6 +24,14 @@ class ConfigurationTest {
     }
   }
 
+  @Test
+  void runsOnTheReaderTheBuildAskedFor() {
+    String expected = System.getProperty("bufproto.expectReader");
+    if (expected != null) {
+      assertEquals(expected, ProtoCodec.readerName(), "active reader");
+    }
+  }
+
   private static String nettyBufferVersion() {
     Version v = Version.identify(ByteBuf.class.getClassLoader()).get("netty-buffer");
     return v == null ? "unknown" : v.artifactVersion();

@@ -1,0 +1,128 @@
+package io.bufproto.readercontract;
+
+import io.bufproto.api.spi.BufReader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.bufproto.api.InvalidProtobufException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract of every {@link BufReader}, against protobuf-java's {@code CodedInputStream}:
+ * every varint length (1 to 10 bytes, overlong forms included) at every position, in every
+ * buffer kind, with the varint at the very end of the readable bytes; truncated input always
+ * throws and never returns a value. Each reader's test class only supplies the reader.
+ */
+public abstract class BufReaderContract {
+
+  protected abstract BufReader reader();
+
+  private static final Random RANDOM = new Random(7);
+
+  /** Random varint encodings, canonical and overlong, 1 to 10 bytes. */
+  private static byte[] randomVarint() {
+    int len = 1 + RANDOM.nextInt(10);
+    byte[] b = new byte[len];
+    for (int i = 0; i < len; i++) {
+      b[i] = (byte) (RANDOM.nextInt(128) | (i < len - 1 ? 0x80 : 0));
+    }
+    return b;
+  }
+
+  private static ByteBuf[] buffers(byte[] data, int before) {
+    byte[] padded = new byte[before + data.length];
+    System.arraycopy(data, 0, padded, before, data.length);
+    CompositeByteBuf composite = Unpooled.compositeBuffer();
+    int cut = RANDOM.nextInt(padded.length + 1);
+    composite.addComponent(true, Unpooled.copiedBuffer(padded, 0, cut));
+    composite.addComponent(true, Unpooled.copiedBuffer(padded, cut, padded.length - cut));
+    ByteBuf parent = PooledByteBufAllocator.DEFAULT.directBuffer(padded.length + 16).writeBytes(padded).writeZero(16);
+    ByteBuf[] all = {
+      Unpooled.copiedBuffer(padded),
+      Unpooled.directBuffer(padded.length, padded.length).writeBytes(padded),
+      PooledByteBufAllocator.DEFAULT.heapBuffer().writeBytes(padded),
+      PooledByteBufAllocator.DEFAULT.directBuffer().writeBytes(padded),
+      composite,
+      parent.retainedSlice(0, padded.length),
+      Unpooled.copiedBuffer(padded).asReadOnly(),
+    };
+    parent.release();
+    for (ByteBuf b : all) {
+      b.readerIndex(before);
+    }
+    return all;
+  }
+
+  @Test
+  void decodesEveryVarintAsProtobufJavaDoes() throws IOException {
+    for (int n = 0; n < 3000; n++) {
+      byte[] v = randomVarint();
+      long expected = CodedInputStream.newInstance(v).readRawVarint64();
+      int before = RANDOM.nextInt(12);
+      byte[] withTail = Arrays.copyOf(v, v.length + RANDOM.nextInt(3) * RANDOM.nextInt(9));
+      for (ByteBuf b : buffers(withTail, before)) {
+        try {
+          long got = (n & 1) == 0 ? reader().readVarint64(b) : reader().readVarint32(b);
+          assertEquals((n & 1) == 0 ? expected : (int) expected, got, () -> b + " " + Arrays.toString(v));
+          assertEquals(before + v.length, b.readerIndex(), () -> "reader index, " + b);
+        } finally {
+          b.release();
+        }
+      }
+    }
+  }
+
+  @Test
+  void truncatedVarintsThrowAndNeverReturnAValue() throws IOException {
+    for (int n = 0; n < 2000; n++) {
+      byte[] v = randomVarint();
+      for (int cut = 0; cut < v.length; cut++) {
+        byte[] part = Arrays.copyOf(v, cut);
+        for (ByteBuf b : buffers(part, RANDOM.nextInt(4))) {
+          try {
+            long got = reader().readVarint64(b);
+            fail("returned " + got + " from a truncated varint " + Arrays.toString(part) + " in " + b);
+          } catch (IndexOutOfBoundsException | InvalidProtobufException expected) {
+            // the contract: an exception, never a value
+          } finally {
+            b.release();
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void moreThanTenBytesIsMalformed() {
+    byte[] eleven = new byte[12];
+    Arrays.fill(eleven, 0, 11, (byte) 0x80);
+    try {
+      CodedInputStream.newInstance(eleven).readRawVarint64();
+      fail("protobuf-java accepts it");
+    } catch (InvalidProtocolBufferException | RuntimeException e) {
+      // expected
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    for (ByteBuf b : buffers(eleven, 0)) {
+      try {
+        reader().readVarint64(b);
+        fail("accepted 11 bytes in " + b);
+      } catch (InvalidProtobufException expected) {
+        // expected
+      } finally {
+        b.release();
+      }
+    }
+  }
+}

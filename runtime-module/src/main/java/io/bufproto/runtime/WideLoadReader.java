@@ -1,0 +1,94 @@
+package io.bufproto.runtime;
+
+import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.spi.BufReader;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Decodes varints of two bytes or more from one bounds-checked 8-byte little-endian load
+ * ({@link ByteBuf#getLongLE}) instead of one checked {@code readByte()} per byte.
+ *
+ * <p>One-byte varints (most tags and lengths) keep the single {@code readByte()} front, which the
+ * JIT inlines into every call site: the wide load costs about twice as much there
+ * (netty-jpms-facts: 0.83 vs 0.41 ns per 1-byte varint). Longer varints go out of line to
+ * {@link #readRest}, so the front stays small. The load only ever covers readable bytes
+ * ({@code readableBytes() >= 8} is checked first), so nothing outside the buffer's readable
+ * region is read; near the end of the buffer the byte chain takes over.
+ */
+public final class WideLoadReader implements BufReader {
+
+  static final WideLoadReader INSTANCE = new WideLoadReader();
+
+  private WideLoadReader() {}
+
+  @Override
+  public int readVarint32(ByteBuf buf) {
+    byte b = buf.readByte();
+    if (b >= 0) {
+      return b;
+    }
+    return (int) readRest(buf);
+  }
+
+  @Override
+  public long readVarint64(ByteBuf buf) {
+    byte b = buf.readByte();
+    if (b >= 0) {
+      return b;
+    }
+    return readRest(buf);
+  }
+
+  /** The varint whose first byte (continuation bit set) was just read. */
+  private static long readRest(ByteBuf buf) {
+    int start = buf.readerIndex() - 1;
+    if (buf.writerIndex() - start < 8) {
+      return readChain(buf, buf.getByte(start) & 0x7fL);
+    }
+    long word = buf.getLongLE(start);
+    long stops = ~word & 0x8080808080808080L; // the high bit of every byte that ends the varint
+    if (stops == 0) {
+      return readLong(buf, start, word);
+    }
+    int length = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
+    buf.readerIndex(start + length);
+    return compact(word & (stops ^ (stops - 1)));
+  }
+
+  /** Varints of 9 or 10 bytes: the first 8 bytes are in {@code word}. */
+  private static long readLong(ByteBuf buf, int start, long word) {
+    long result = compact(word);
+    buf.readerIndex(start + 8);
+    byte b8 = buf.readByte();
+    result |= (long) (b8 & 0x7f) << 56;
+    if (b8 >= 0) {
+      return result;
+    }
+    byte b9 = buf.readByte();
+    if (b9 < 0) {
+      throw InvalidProtobufException.malformedVarint();
+    }
+    return result | (long) b9 << 63;
+  }
+
+  /** The remaining bytes one at a time, near the end of the readable bytes. */
+  private static long readChain(ByteBuf buf, long low7) {
+    long result = low7;
+    for (int shift = 7; shift < 64; shift += 7) {
+      byte b = buf.readByte();
+      result |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        return result;
+      }
+    }
+    throw InvalidProtobufException.malformedVarint();
+  }
+
+  /** Packs the low 7 bits of each of the 8 bytes of {@code x} into 56 bits. */
+  static long compact(long x) {
+    x &= 0x7f7f7f7f7f7f7f7fL;
+    x = (x & 0x007f007f007f007fL) | ((x & 0x7f007f007f007f00L) >>> 1);
+    x = (x & 0x00003fff00003fffL) | ((x & 0x3fff00003fff0000L) >>> 2);
+    return (x & 0x000000000fffffffL) | ((x & 0x0fffffff00000000L) >>> 4);
+  }
+}

@@ -1,0 +1,11 @@
+package io.bufproto.runtime;
+
+import io.bufproto.api.spi.BufReader;
+import io.bufproto.readercontract.BufReaderContract;
+
+class WideLoadReaderTest extends BufReaderContract {
+  @Override
+  protected BufReader reader() {
+    return WideLoadReader.INSTANCE;
+  }
+}
