@@ -18,7 +18,25 @@ enum BufKind {
   /** A read-only view (source only; as a target it is an unpooled heap buffer). */
   READ_ONLY,
   /** Data after a prefix: non-zero reader index (source) or writer index (target). */
-  OFFSET;
+  OFFSET,
+  /** A pooled direct buffer wrapped by Netty's leak detector (PARANOID: AdvancedLeakAwareByteBuf). */
+  LEAK_AWARE,
+  /**
+   * A leak-aware composite (AdvancedLeakAwareCompositeByteBuf): it extends CompositeByteBuf but
+   * delegates, so its own index fields are stale; a reader must never rely on them.
+   */
+  LEAK_AWARE_COMPOSITE;
+
+  /** Allocates under ResourceLeakDetector level PARANOID, so the allocator wraps the buffer. */
+  private static <T> T paranoid(java.util.function.Supplier<T> allocation) {
+    io.netty.util.ResourceLeakDetector.Level before = io.netty.util.ResourceLeakDetector.getLevel();
+    io.netty.util.ResourceLeakDetector.setLevel(io.netty.util.ResourceLeakDetector.Level.PARANOID);
+    try {
+      return allocation.get();
+    } finally {
+      io.netty.util.ResourceLeakDetector.setLevel(before);
+    }
+  }
 
   private static final PooledByteBufAllocator POOL = PooledByteBufAllocator.DEFAULT;
 
@@ -60,6 +78,17 @@ enum BufKind {
           b.readerIndex(7);
           return b;
         }
+      case LEAK_AWARE:
+        return paranoid(() -> POOL.directBuffer(data.length + 8)).writeBytes(data);
+      case LEAK_AWARE_COMPOSITE:
+        {
+          CompositeByteBuf c = paranoid(() -> POOL.compositeDirectBuffer());
+          int a = data.length / 2;
+          c.addComponent(true, POOL.directBuffer(Math.max(a, 1)).writeBytes(data, 0, a));
+          c.addComponent(true, POOL.heapBuffer(Math.max(data.length - a, 1)).writeBytes(data, a, data.length - a));
+          c.readerIndex(0);
+          return c;
+        }
     }
     throw new AssertionError(this);
   }
@@ -88,6 +117,10 @@ enum BufKind {
         }
       case OFFSET:
         return Unpooled.buffer(8).writeBytes(new byte[] {9, 9, 9, 9, 9});
+      case LEAK_AWARE:
+        return paranoid(() -> POOL.directBuffer(16));
+      case LEAK_AWARE_COMPOSITE:
+        return paranoid(() -> POOL.compositeDirectBuffer());
     }
     throw new AssertionError(this);
   }
