@@ -93,8 +93,11 @@ enum BufKind {
     throw new AssertionError(this);
   }
 
-  /** An empty target (OFFSET: with 5 bytes already written); release it when done. */
-  ByteBuf target() {
+  /**
+   * An empty target (OFFSET: with 5 bytes already written) for about {@code expectedSize} bytes;
+   * release it when done. Only the fixed-capacity SLICE needs the size.
+   */
+  ByteBuf target(int expectedSize) {
     switch (this) {
       case UNPOOLED_HEAP:
       case READ_ONLY:
@@ -110,8 +113,9 @@ enum BufKind {
       case SLICE:
         {
           // A fixed-capacity window into a larger buffer: writes must fit, nothing may grow it.
-          ByteBuf parent = POOL.directBuffer(1 << 20);
-          ByteBuf slice = parent.retainedSlice(8, (1 << 20) - 8).clear();
+          int capacity = expectedSize + 64;
+          ByteBuf parent = POOL.directBuffer(capacity + 8, Integer.MAX_VALUE);
+          ByteBuf slice = parent.retainedSlice(8, capacity).clear();
           parent.release();
           return slice;
         }

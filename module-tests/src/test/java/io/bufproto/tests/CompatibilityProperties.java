@@ -67,7 +67,7 @@ class CompatibilityProperties {
     // protobuf-java bytes -> ours parse -> ours write == protobuf-java bytes
     ProtoMessage<?> parsed = type.ours().get();
     ByteBuf in = source.source(expected);
-    ByteBuf out = target.target();
+    ByteBuf out = target.target(expected.length);
     try {
       int readerBefore = in.readerIndex();
       parsed.parseFrom(in, expected.length);

@@ -1,0 +1,41 @@
+package io.bufproto.runtime.classpath;
+
+import io.bufproto.api.spi.BufReader;
+import io.bufproto.api.spi.BufReaderProvider;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
+/**
+ * Provides the {@code unchecked} reader when this jar sits on the classpath beside Netty.
+ *
+ * <p>{@link #isUsable()} calls the {@code io.netty.buffer} helper once: if Netty is a named module
+ * (the helper's package then belongs to it) or lives in another class loader, that call throws a
+ * {@link LinkageError} and selection falls back to another reader instead of failing later.
+ */
+public final class UncheckedReaderProvider implements BufReaderProvider {
+
+  @Override
+  public String name() {
+    return "unchecked";
+  }
+
+  @Override
+  public int priority() {
+    return 20;
+  }
+
+  @Override
+  public boolean isUsable() {
+    try {
+      ByteBuf b = Unpooled.buffer(16).writeBytes(new byte[] {(byte) 0xac, 0x02, 0, 0, 0, 0, 0, 0, 0, 0});
+      return UncheckedReader.INSTANCE.readVarint64(b) == 300 && b.readerIndex() == 2;
+    } catch (LinkageError | RuntimeException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public BufReader reader() {
+    return UncheckedReader.INSTANCE;
+  }
+}
