@@ -36,7 +36,7 @@ final class Defaults {
         return stringLiteral((String) v);
       case BYTES:
         ByteString bs = (ByteString) v;
-        return bs.isEmpty() ? "ProtoArrays.EMPTY_BYTES" : "ProtoCodec.latin1(" + latin1Literal(bs) + ")";
+        return bs.isEmpty() ? "ProtoArrays.EMPTY_BYTES" : "ProtoValues.latin1(" + latin1Literal(bs) + ")";
       case ENUM:
         return Integer.toString(((EnumValueDescriptor) v).getNumber());
     }
@@ -112,7 +112,7 @@ final class Defaults {
     return sb.append('"').toString();
   }
 
-  /** Bytes as a string literal of chars 0-255, decoded by {@code ProtoCodec.latin1}. */
+  /** Bytes as a string literal of chars 0-255, decoded by {@code ProtoValues.latin1}. */
   private static String latin1Literal(ByteString bs) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < bs.size(); i++) {

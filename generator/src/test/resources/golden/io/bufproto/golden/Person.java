@@ -1126,7 +1126,7 @@ public final class Person implements ProtoMessage<Person> {
       }
     }
 
-    if (!ProtoCodec.mapEquals(attachments_, _o.attachments_)) {
+    if (!ProtoValues.mapEquals(attachments_, _o.attachments_)) {
       return false;
     }
 
@@ -1182,7 +1182,7 @@ public final class Person implements ProtoMessage<Person> {
     }
 
     if (getAttachmentsCount() > 0) {
-      _h = 53 * (37 * _h + 6) + ProtoCodec.mapHash(attachments_);
+      _h = 53 * (37 * _h + 6) + ProtoValues.mapHash(attachments_);
     }
 
     if ((_contactCase == 7)) {
