@@ -33,6 +33,8 @@ public final class UnknownFields {
   /** Scratch for an out-of-order write, kept for reuse. */
   private int[] order = new int[0];
 
+  private UnknownFields() {}
+
   /** Reads the field whose tag was just read and appends it; creates the set when {@code set} is null. */
   public static UnknownFields read(UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
     UnknownFields s = set == null ? new UnknownFields() : set;

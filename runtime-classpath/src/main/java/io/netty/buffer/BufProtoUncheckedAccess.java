@@ -1,5 +1,7 @@
 package io.netty.buffer;
 
+import io.bufproto.api.spi.Varints;
+
 /**
  * BufProto's one intrusion into Netty: a class in package {@code io.netty.buffer}, so that it may
  * call {@link AbstractByteBuf}'s package-private index fields and protected unchecked accessors.
@@ -45,15 +47,11 @@ public final class BufProtoUncheckedAccess {
       return UNHANDLED;
     }
     long word = b._getLongLE(start);
-    long stops = ~word & 0x8080808080808080L; // the high bit of every byte that ends the varint
+    long stops = Varints.stops(word);
     if (stops == 0) {
       return UNHANDLED;
     }
-    int length = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
-    b.readerIndex = start + length;
-    long x = word & (stops ^ (stops - 1)) & 0x7f7f7f7f7f7f7f7fL;
-    x = (x & 0x007f007f007f007fL) | ((x & 0x7f007f007f007f00L) >>> 1);
-    x = (x & 0x00003fff00003fffL) | ((x & 0x3fff00003fff0000L) >>> 2);
-    return (x & 0x000000000fffffffL) | ((x & 0x0fffffff00000000L) >>> 4);
+    b.readerIndex = start + Varints.length(stops);
+    return Varints.value(word, stops);
   }
 }

@@ -2,6 +2,7 @@ package io.bufproto.runtime;
 
 import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.spi.BufReader;
+import io.bufproto.api.spi.Varints;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -43,21 +44,20 @@ public final class WideLoadReader implements BufReader {
   private static long readRest(ByteBuf buf) {
     int start = buf.readerIndex() - 1;
     if (buf.writerIndex() - start < 8) {
-      return readChain(buf, buf.getByte(start) & 0x7fL);
+      return Varints.readRemaining(buf, buf.getByte(start) & 0x7fL);
     }
     long word = buf.getLongLE(start);
-    long stops = ~word & 0x8080808080808080L; // the high bit of every byte that ends the varint
+    long stops = Varints.stops(word);
     if (stops == 0) {
       return readLong(buf, start, word);
     }
-    int length = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
-    buf.readerIndex(start + length);
-    return compact(word & (stops ^ (stops - 1)));
+    buf.readerIndex(start + Varints.length(stops));
+    return Varints.value(word, stops);
   }
 
   /** Varints of 9 or 10 bytes: the first 8 bytes are in {@code word}. */
   private static long readLong(ByteBuf buf, int start, long word) {
-    long result = compact(word);
+    long result = Varints.compact(word);
     buf.readerIndex(start + 8);
     byte b8 = buf.readByte();
     result |= (long) (b8 & 0x7f) << 56;
@@ -69,26 +69,5 @@ public final class WideLoadReader implements BufReader {
       throw InvalidProtobufException.malformedVarint();
     }
     return result | (long) b9 << 63;
-  }
-
-  /** The remaining bytes one at a time, near the end of the readable bytes. */
-  private static long readChain(ByteBuf buf, long low7) {
-    long result = low7;
-    for (int shift = 7; shift < 64; shift += 7) {
-      byte b = buf.readByte();
-      result |= (long) (b & 0x7f) << shift;
-      if (b >= 0) {
-        return result;
-      }
-    }
-    throw InvalidProtobufException.malformedVarint();
-  }
-
-  /** Packs the low 7 bits of each of the 8 bytes of {@code x} into 56 bits. */
-  static long compact(long x) {
-    x &= 0x7f7f7f7f7f7f7f7fL;
-    x = (x & 0x007f007f007f007fL) | ((x & 0x7f007f007f007f00L) >>> 1);
-    x = (x & 0x00003fff00003fffL) | ((x & 0x3fff00003fff0000L) >>> 2);
-    return (x & 0x000000000fffffffL) | ((x & 0x0fffffff00000000L) >>> 4);
   }
 }

@@ -1,7 +1,7 @@
 package io.bufproto.api.internal;
 
-import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.spi.BufReader;
+import io.bufproto.api.spi.Varints;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -22,7 +22,7 @@ public final class CheckedReader implements BufReader {
     if (b >= 0) {
       return b;
     }
-    return (int) readVarint64Slow(buf, b & 0x7f);
+    return (int) Varints.readRemaining(buf, b & 0x7f);
   }
 
   @Override
@@ -31,19 +31,6 @@ public final class CheckedReader implements BufReader {
     if (b >= 0) {
       return b;
     }
-    return readVarint64Slow(buf, b & 0x7f);
-  }
-
-  /** Continues a varint whose first byte (without its continuation bit) is {@code low7}. */
-  private static long readVarint64Slow(ByteBuf buf, long low7) {
-    long result = low7;
-    for (int shift = 7; shift < 64; shift += 7) {
-      byte b = buf.readByte();
-      result |= (long) (b & 0x7f) << shift;
-      if (b >= 0) {
-        return result;
-      }
-    }
-    throw InvalidProtobufException.malformedVarint();
+    return Varints.readRemaining(buf, b & 0x7f);
   }
 }

@@ -64,6 +64,9 @@ public final class Person implements ProtoMessage<Person> {
 
     private int type_;
 
+    /** An empty message, to fill or to parse into (and to reuse: see {@link ProtoMessage}). */
+    public PhoneNumber() {}
+
     public String getNumber() {
       if (!((_bits0 & 0x00000001) != 0)) {
         return "";
@@ -413,6 +416,9 @@ public final class Person implements ProtoMessage<Person> {
   private int twitter_Len = -1;
 
   private long pager_;
+
+  /** An empty message, to fill or to parse into (and to reuse: see {@link ProtoMessage}). */
+  public Person() {}
 
   /**
    * <pre>

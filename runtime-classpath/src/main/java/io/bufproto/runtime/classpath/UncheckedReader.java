@@ -1,7 +1,7 @@
 package io.bufproto.runtime.classpath;
 
-import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.spi.BufReader;
+import io.bufproto.api.spi.Varints;
 import io.netty.buffer.BufProtoUncheckedAccess;
 import io.netty.buffer.ByteBuf;
 
@@ -40,18 +40,6 @@ final class UncheckedReader implements BufReader {
     if (v != BufProtoUncheckedAccess.UNHANDLED) {
       return v;
     }
-    return readChain(buf, first & 0x7fL);
-  }
-
-  private static long readChain(ByteBuf buf, long low7) {
-    long result = low7;
-    for (int shift = 7; shift < 64; shift += 7) {
-      byte b = buf.readByte();
-      result |= (long) (b & 0x7f) << shift;
-      if (b >= 0) {
-        return result;
-      }
-    }
-    throw InvalidProtobufException.malformedVarint();
+    return Varints.readRemaining(buf, first & 0x7fL);
   }
 }

@@ -1,0 +1,58 @@
+package io.bufproto.api.spi;
+
+import io.bufproto.api.InvalidProtobufException;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Varint decoding shared by the {@link BufReader} implementations: the byte-at-a-time
+ * continuation, and the decode of a varint that lies in one 8-byte little-endian word.
+ */
+public final class Varints {
+
+  private Varints() {}
+
+  /**
+   * Continues a varint one checked {@code readByte()} at a time, after its first byte, whose low
+   * 7 bits are {@code low7}. Up to ten bytes in all; bits beyond the 64th are dropped, as
+   * protobuf-java does.
+   *
+   * @throws InvalidProtobufException if the varint is longer than ten bytes
+   */
+  public static long readRemaining(ByteBuf buf, long low7) {
+    long result = low7;
+    for (int shift = 7; shift < 64; shift += 7) {
+      byte b = buf.readByte();
+      result |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        return result;
+      }
+    }
+    throw InvalidProtobufException.malformedVarint();
+  }
+
+  /**
+   * The high bit of every byte of {@code word} that ends a varint (its continuation bit is clear);
+   * zero when the varint is longer than the 8 bytes of the word.
+   */
+  public static long stops(long word) {
+    return ~word & 0x8080808080808080L;
+  }
+
+  /** Bytes of the varint at the start of a word whose {@link #stops} are {@code stops} (non-zero). */
+  public static int length(long stops) {
+    return (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
+  }
+
+  /** The value of the varint at the start of {@code word} ({@code stops} non-zero). */
+  public static long value(long word, long stops) {
+    return compact(word & (stops ^ (stops - 1)));
+  }
+
+  /** Packs the low 7 bits of each of the 8 bytes of {@code x} into its low 56 bits. */
+  public static long compact(long x) {
+    x &= 0x7f7f7f7f7f7f7f7fL;
+    x = (x & 0x007f007f007f007fL) | ((x & 0x7f007f007f007f00L) >>> 1);
+    x = (x & 0x00003fff00003fffL) | ((x & 0x3fff00003fff0000L) >>> 2);
+    return (x & 0x000000000fffffffL) | ((x & 0x0fffffff00000000L) >>> 4);
+  }
+}
