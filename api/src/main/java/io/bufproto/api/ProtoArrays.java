@@ -7,7 +7,6 @@ import java.util.Arrays;
 public final class ProtoArrays {
 
   public static final int[] EMPTY_INT = new int[0];
-  public static final int[] EMPTY_INTS = EMPTY_INT;
   public static final long[] EMPTY_LONG = new long[0];
   public static final float[] EMPTY_FLOAT = new float[0];
   public static final double[] EMPTY_DOUBLE = new double[0];
