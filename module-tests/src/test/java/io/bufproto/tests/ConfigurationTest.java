@@ -1,6 +1,7 @@
 package io.bufproto.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bufproto.api.ProtoCodec;
 import io.netty.buffer.ByteBuf;
@@ -30,6 +31,33 @@ class ConfigurationTest {
     if (expected != null) {
       assertEquals(expected, ProtoCodec.readerName(), "active reader");
     }
+  }
+
+  /**
+   * On the module path, everything the suite exercises must come from a named module of the boot
+   * layer: the test schemas (io.bufproto.tests), the API, the module runtime (the active reader's
+   * provider) and Netty; on the classpath, none of ours may be named.
+   */
+  @Test
+  void runsOnTheModulePathOrTheClasspathAsTheBuildAskedFor() {
+    boolean modulePath = Boolean.getBoolean("bufproto.expectModulePath");
+    Module api = ProtoCodec.class.getModule();
+    System.out.println("BufProto suite: " + (api.isNamed() ? "module path" : "classpath")
+        + ", tests in " + describe(getClass().getModule()) + ", API in " + describe(api)
+        + ", Netty in " + describe(ByteBuf.class.getModule()));
+    assertEquals(modulePath, api.isNamed(), "io.bufproto.api is a named module");
+    assertEquals(modulePath, getClass().getModule().isNamed(), "the test classes are in a named module");
+    if (modulePath) {
+      assertEquals("io.bufproto.tests", getClass().getModule().getName());
+      assertEquals("io.netty.buffer", ByteBuf.class.getModule().getName());
+      ModuleLayer boot = ModuleLayer.boot();
+      assertEquals(api, boot.findModule("io.bufproto.api").orElseThrow());
+      assertTrue(boot.findModule("io.bufproto.runtime").isPresent(), "io.bufproto.runtime resolved by service binding");
+    }
+  }
+
+  private static String describe(Module m) {
+    return m.isNamed() ? m.getName() : "the unnamed module";
   }
 
   private static String nettyBufferVersion() {
