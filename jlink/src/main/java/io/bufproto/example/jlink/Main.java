@@ -1,0 +1,46 @@
+package io.bufproto.example.jlink;
+
+import io.bufproto.api.ProtoCodec;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import java.util.Arrays;
+
+/**
+ * Writes a message into a pooled direct buffer, parses it back and says which reader did it.
+ * Exits with status 1 if the round trip changed anything. Printed lines are checked by
+ * JlinkImageIT; keep their prefixes.
+ */
+public final class Main {
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    Greeting sent = new Greeting().setText("grüße from a jlink image").setSequenceId(-1L);
+    for (long v = 1; v != 0; v <<= 7) {
+      sent.addValue(v);
+    }
+    sent.putProperties("module", Main.class.getModule().getName());
+
+    ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer();
+    try {
+      int size = sent.writeTo(buf);
+      Greeting received = new Greeting();
+      received.parseFrom(buf, buf.readableBytes());
+      boolean same = received.equals(sent) && Arrays.equals(received.toByteArray(), sent.toByteArray());
+
+      System.out.println("reader: " + ProtoCodec.readerName());
+      System.out.println("reader module: " + readerModule());
+      System.out.println("netty module: " + ByteBuf.class.getModule().getDescriptor().toNameAndVersion());
+      System.out.println("round trip: " + (same ? "ok" : "CHANGED") + " (" + size + " bytes, " + received + ")");
+      if (!same) {
+        System.exit(1);
+      }
+    } finally {
+      buf.release();
+    }
+  }
+
+  private static String readerModule() {
+    return ModuleLayer.boot().findModule("io.bufproto.runtime").map(Module::getName).orElse("none");
+  }
+}
