@@ -15,6 +15,8 @@ enum BufKind {
   COMPOSITE,
   /** A slice in the middle of a larger pooled buffer, as frame decoders hand over. */
   SLICE,
+  /** A retained duplicate of a pooled heap buffer (shares memory and reference count). */
+  DUPLICATE,
   /** A read-only view (source only; as a target it is an unpooled heap buffer). */
   READ_ONLY,
   /** Data after a prefix: non-zero reader index (source) or writer index (target). */
@@ -69,6 +71,13 @@ enum BufKind {
           parent.release();
           return slice;
         }
+      case DUPLICATE:
+        {
+          ByteBuf parent = POOL.heapBuffer(data.length + 8).writeBytes(data);
+          ByteBuf duplicate = parent.retainedDuplicate();
+          parent.release();
+          return duplicate;
+        }
       case READ_ONLY:
         return Unpooled.copiedBuffer(data).asReadOnly();
       case OFFSET:
@@ -110,6 +119,8 @@ enum BufKind {
         return POOL.directBuffer(16);
       case COMPOSITE:
         return Unpooled.compositeBuffer();
+      case DUPLICATE:
+        return POOL.directBuffer(16).duplicate();
       case SLICE:
         {
           // A fixed-capacity window into a larger buffer: writes must fit, nothing may grow it.
