@@ -4,6 +4,9 @@ import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.BufReaderProvider;
 import io.bufproto.api.spi.Readers;
 import io.netty.buffer.ByteBuf;
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * Wire-format primitives called by generated code: tags, varints, fixed-width values, zigzag,
@@ -237,97 +240,154 @@ public final class ProtoCodec {
   }
 
   // ---------------------------------------------------------------- writing
+  //
+  // Generated writeTo(ByteBuf) computes the exact size, makes room once (beginWrite) and writes
+  // every field through a java.nio.ByteBuffer view of the target (the buffer's own cached view:
+  // no allocation for pooled and unpooled heap and direct buffers). Why not the ByteBuf: each
+  // writeByte re-checks writability, bounds and the reference count, and its call site sees
+  // every ByteBuf class of the server; a ByteBuffer put is one bounds check on one of two JDK
+  // classes (HeapByteBuffer, DirectByteBuffer). Measured (jmh '*Benchmark.bufproto_serialize$',
+  // JDK 17, one fork each, before -> after, ops/us): Strings 0.47 -> 1.11, Simple 4.9 -> 6.1,
+  // Deep 1.59 -> 1.86, BaseCommand 21.0 -> 23.4, MessageMetadata 3.26 -> 3.34. Rejected: a
+  // scratch byte[] copied with one writeBytes: the issue rules it out and it copies twice.
 
-  /** Writes {@code value} as an unsigned varint of 1 to 5 bytes. */
-  public static void writeVarint32(ByteBuf buf, int value) {
-    if ((value & ~0x7f) == 0) {
-      buf.writeByte(value);
-      return;
+  /**
+   * Makes room for {@code size} bytes at {@code out}'s writer index and returns the view to
+   * write them into (big-endian, positioned at the writer index, limited to {@code size} bytes).
+   * Targets that are not one NIO buffer (multi-component composites) get a heap buffer, copied
+   * in by {@link #endWrite}.
+   */
+  public static ByteBuffer beginWrite(ByteBuf out, int size) {
+    out.ensureWritable(size);
+    ByteBuffer nio = out.nioBufferCount() == 1
+        ? out.internalNioBuffer(out.writerIndex(), size)
+        : ByteBuffer.allocate(size);
+    if (nio.order() != ByteOrder.BIG_ENDIAN) {
+      nio.order(ByteOrder.BIG_ENDIAN);
     }
-    writeVarint32Slow(buf, value);
+    return nio;
   }
 
-  private static void writeVarint32Slow(ByteBuf buf, int value) {
+  /**
+   * Completes {@link #beginWrite}: checks that exactly {@code size} bytes were written into
+   * {@code nio} and advances {@code out}'s writer index past them.
+   *
+   * @throws IllegalStateException if fewer bytes were written than announced (the message was
+   *     changed while being written, or a size computation is wrong)
+   */
+  public static void endWrite(ByteBuf out, ByteBuffer nio, int size) {
+    if (nio.hasRemaining()) {
+      throw modifiedWhileWriting(size - nio.remaining(), size);
+    }
+    if (nio.hasArray() && out.nioBufferCount() != 1) {
+      out.writeBytes(nio.array(), nio.arrayOffset(), size);
+    } else {
+      out.writerIndex(out.writerIndex() + size);
+    }
+  }
+
+  /** The exception for a write that did not fit the size announced (see {@link #endWrite}). */
+  public static IllegalStateException modifiedWhileWriting(int written, int size) {
+    return new IllegalStateException("wrote " + (written < 0 ? "more than" : String.valueOf(written))
+        + " bytes, announced " + size
+        + ": the message was modified while being written (or a size computation is wrong)");
+  }
+
+  /** Writes {@code value} as an unsigned varint of 1 to 5 bytes. */
+  public static void writeVarint32(ByteBuffer out, int value) {
+    if ((value & ~0x7f) == 0) {
+      out.put((byte) value);
+      return;
+    }
+    writeVarint32Slow(out, value);
+  }
+
+  private static void writeVarint32Slow(ByteBuffer out, int value) {
+    if ((value & ~0x3fff) == 0) {
+      out.putShort((short) (((value & 0x7f) | 0x80) << 8 | (value >>> 7)));
+      return;
+    }
     while ((value & ~0x7f) != 0) {
-      buf.writeByte((value & 0x7f) | 0x80);
+      out.put((byte) ((value & 0x7f) | 0x80));
       value >>>= 7;
     }
-    buf.writeByte(value);
+    out.put((byte) value);
   }
 
   /** Writes {@code value} as an unsigned varint of 1 to 10 bytes. */
-  public static void writeVarint64(ByteBuf buf, long value) {
+  public static void writeVarint64(ByteBuffer out, long value) {
     while ((value & ~0x7fL) != 0) {
-      buf.writeByte(((int) value & 0x7f) | 0x80);
+      out.put((byte) (((int) value & 0x7f) | 0x80));
       value >>>= 7;
     }
-    buf.writeByte((int) value);
+    out.put((byte) value);
   }
 
-  public static void writeTag(ByteBuf buf, int tag) {
-    writeVarint32(buf, tag);
+  public static void writeTag(ByteBuffer out, int tag) {
+    writeVarint32(out, tag);
   }
 
   /** int32 and enum: negative values are sign-extended to ten bytes, as protobuf-java does. */
-  public static void writeInt32(ByteBuf buf, int value) {
+  public static void writeInt32(ByteBuffer out, int value) {
     if (value >= 0) {
-      writeVarint32(buf, value);
+      writeVarint32(out, value);
     } else {
-      writeVarint64(buf, value);
+      writeVarint64(out, value);
     }
   }
 
-  public static void writeEnum(ByteBuf buf, int value) {
-    writeInt32(buf, value);
+  public static void writeEnum(ByteBuffer out, int value) {
+    writeInt32(out, value);
   }
 
-  public static void writeUInt32(ByteBuf buf, int value) {
-    writeVarint32(buf, value);
+  public static void writeUInt32(ByteBuffer out, int value) {
+    writeVarint32(out, value);
   }
 
-  public static void writeInt64(ByteBuf buf, long value) {
-    writeVarint64(buf, value);
+  public static void writeInt64(ByteBuffer out, long value) {
+    writeVarint64(out, value);
   }
 
-  public static void writeUInt64(ByteBuf buf, long value) {
-    writeVarint64(buf, value);
+  public static void writeUInt64(ByteBuffer out, long value) {
+    writeVarint64(out, value);
   }
 
-  public static void writeSInt32(ByteBuf buf, int value) {
-    writeVarint32(buf, (value << 1) ^ (value >> 31));
+  public static void writeSInt32(ByteBuffer out, int value) {
+    writeVarint32(out, (value << 1) ^ (value >> 31));
   }
 
-  public static void writeSInt64(ByteBuf buf, long value) {
-    writeVarint64(buf, (value << 1) ^ (value >> 63));
+  public static void writeSInt64(ByteBuffer out, long value) {
+    writeVarint64(out, (value << 1) ^ (value >> 63));
   }
 
-  public static void writeBool(ByteBuf buf, boolean value) {
-    buf.writeByte(value ? 1 : 0);
+  public static void writeBool(ByteBuffer out, boolean value) {
+    out.put(value ? (byte) 1 : (byte) 0);
   }
 
-  public static void writeFixed32(ByteBuf buf, int value) {
-    buf.writeIntLE(value);
+  // Fixed-width values are little-endian on the wire; the view is big-endian (see beginWrite).
+  public static void writeFixed32(ByteBuffer out, int value) {
+    out.putInt(Integer.reverseBytes(value));
   }
 
-  public static void writeSFixed32(ByteBuf buf, int value) {
-    buf.writeIntLE(value);
+  public static void writeSFixed32(ByteBuffer out, int value) {
+    out.putInt(Integer.reverseBytes(value));
   }
 
-  public static void writeFixed64(ByteBuf buf, long value) {
-    buf.writeLongLE(value);
+  public static void writeFixed64(ByteBuffer out, long value) {
+    out.putLong(Long.reverseBytes(value));
   }
 
-  public static void writeSFixed64(ByteBuf buf, long value) {
-    buf.writeLongLE(value);
+  public static void writeSFixed64(ByteBuffer out, long value) {
+    out.putLong(Long.reverseBytes(value));
   }
 
   /** Writes the raw bits, so NaN payloads and -0.0 survive. */
-  public static void writeFloat(ByteBuf buf, float value) {
-    buf.writeIntLE(Float.floatToRawIntBits(value));
+  public static void writeFloat(ByteBuffer out, float value) {
+    out.putInt(Integer.reverseBytes(Float.floatToRawIntBits(value)));
   }
 
-  public static void writeDouble(ByteBuf buf, double value) {
-    buf.writeLongLE(Double.doubleToRawLongBits(value));
+  public static void writeDouble(ByteBuffer out, double value) {
+    out.putLong(Long.reverseBytes(Double.doubleToRawLongBits(value)));
   }
 
   // ---------------------------------------------------------------- sizes
@@ -437,15 +497,15 @@ public final class ProtoCodec {
   }
 
   /** Writes a length prefix and the UTF-8 bytes of {@code s}. */
-  public static void writeString(ByteBuf buf, String s) {
+  public static void writeString(ByteBuffer out, String s) {
     int len = Utf8.encodedLength(s);
-    writeVarint32(buf, len);
-    Utf8.write(buf, s, len);
+    writeVarint32(out, len);
+    Utf8.write(out, s, len);
   }
 
-  public static void writeBytes(ByteBuf buf, byte[] b) {
-    writeVarint32(buf, b.length);
-    buf.writeBytes(b);
+  public static void writeBytes(ByteBuffer out, byte[] b) {
+    writeVarint32(out, b.length);
+    out.put(b);
   }
 
   /** Size of {@code s} with its length prefix. */
@@ -463,24 +523,23 @@ public final class ProtoCodec {
    *
    * @throws io.netty.util.IllegalReferenceCountException if {@code src} was released
    */
-  public static void writeLengthPrefixed(ByteBuf out, ByteBuf src, int offset, int length) {
+  public static void writeLengthPrefixed(ByteBuffer out, ByteBuf src, int offset, int length) {
     writeVarint32(out, length);
     if (length > 0) {
       Utf8.checkAlive(src);
-      out.writeBytes(src, offset, length);
+      copy(src, offset, length, out);
     }
   }
 
-  /**
-   * Checks that {@code writeTo} wrote exactly the size it announced; a difference means the
-   * message changed during the write (another thread) and the output is corrupt.
-   */
-  public static void checkWritten(ByteBuf out, int start, int size) {
-    if (out.writerIndex() - start != size) {
-      throw new IllegalStateException(
-          "wrote " + (out.writerIndex() - start) + " bytes, announced " + size
-              + ": the message was modified while being written (or a size computation is wrong)");
+  /** Copies {@code length} bytes of {@code src} at {@code offset} to {@code out}'s position. */
+  static void copy(ByteBuf src, int offset, int length, ByteBuffer out) {
+    int limit = out.limit();
+    int end = out.position() + length;
+    if (end > limit) {
+      throw new BufferOverflowException();
     }
+    out.limit(end);
+    src.getBytes(offset, out);
+    out.limit(limit);
   }
-
 }

@@ -1,6 +1,7 @@
 package io.bufproto.api;
 
 import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -84,9 +85,9 @@ public final class UnknownFields {
   }
 
   /** Writes the fields in protobuf-java's order. */
-  public void writeTo(ByteBuf out) {
+  public void writeTo(ByteBuffer out) {
     if (inOrder) {
-      out.writeBytes(data, 0, length);
+      out.put(data, 0, length);
       return;
     }
     int[] o = sortedOrder();
@@ -94,7 +95,7 @@ public final class UnknownFields {
       int r = o[i];
       int from = starts[r];
       int to = r + 1 < count ? starts[r + 1] : length;
-      out.writeBytes(data, from, to - from);
+      out.put(data, from, to - from);
     }
   }
 

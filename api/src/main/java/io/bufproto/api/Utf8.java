@@ -1,6 +1,7 @@
 package io.bufproto.api;
 
 import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
 import io.netty.util.IllegalReferenceCountException;
 import java.nio.charset.StandardCharsets;
 
@@ -40,40 +41,83 @@ public final class Utf8 {
     return len;
   }
 
-  /** Writes {@code s} as UTF-8 at the writer index; {@code encodedLength} must be exact. */
-  public static void write(ByteBuf buf, String s, int encodedLength) {
-    buf.ensureWritable(encodedLength);
-    int start = buf.writerIndex();
-    int pos = start;
+  /**
+   * Writes {@code s} as UTF-8 at {@code out}'s position; {@code encodedLength} is
+   * {@link #encodedLength}{@code (s)}. Unpaired surrogates become {@code '?'}, as in
+   * {@code String.getBytes(UTF_8)}, which protobuf-java falls back to for them.
+   */
+  public static void write(ByteBuffer out, String s, int encodedLength) {
+    int start = out.position();
     int n = s.length();
-    for (int i = 0; i < n; i++) {
+    int i = 0;
+    if (encodedLength == n) {
+      // Every char is ASCII or an unpaired surrogate: copy ASCII 8 chars per bounds check
+      // (heap views write the array). Measured in jmh StringsBenchmark.bufproto_serialize.
+      i = out.hasArray() ? asciiToArray(out, s, n) : asciiToBuffer(out, s, n);
+    }
+    for (; i < n; i++) {
       char c = s.charAt(i);
       if (c < 0x80) {
-        buf.setByte(pos++, c);
+        out.put((byte) c);
       } else if (c < 0x800) {
-        buf.setByte(pos++, 0xc0 | (c >>> 6));
-        buf.setByte(pos++, 0x80 | (c & 0x3f));
+        out.put((byte) (0xc0 | (c >>> 6)));
+        out.put((byte) (0x80 | (c & 0x3f)));
       } else if (Character.isSurrogate(c)) {
         if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
           int cp = Character.toCodePoint(c, s.charAt(++i));
-          buf.setByte(pos++, 0xf0 | (cp >>> 18));
-          buf.setByte(pos++, 0x80 | ((cp >>> 12) & 0x3f));
-          buf.setByte(pos++, 0x80 | ((cp >>> 6) & 0x3f));
-          buf.setByte(pos++, 0x80 | (cp & 0x3f));
+          out.putInt(0xf0808080 | (cp >>> 18) << 24 | ((cp >>> 12) & 0x3f) << 16
+              | ((cp >>> 6) & 0x3f) << 8 | (cp & 0x3f));
         } else {
-          buf.setByte(pos++, '?');
+          out.put((byte) '?');
         }
       } else {
-        buf.setByte(pos++, 0xe0 | (c >>> 12));
-        buf.setByte(pos++, 0x80 | ((c >>> 6) & 0x3f));
-        buf.setByte(pos++, 0x80 | (c & 0x3f));
+        out.put((byte) (0xe0 | (c >>> 12)));
+        out.put((byte) (0x80 | ((c >>> 6) & 0x3f)));
+        out.put((byte) (0x80 | (c & 0x3f)));
       }
     }
-    if (pos - start != encodedLength) {
+    if (out.position() - start != encodedLength) {
       throw new IllegalStateException(
-          "string changed while being written: " + (pos - start) + " != " + encodedLength);
+          "string changed while being written: " + (out.position() - start) + " != " + encodedLength);
     }
-    buf.writerIndex(pos);
+  }
+
+  /** Copies the leading ASCII chars of {@code s} into a heap view; returns how many. */
+  private static int asciiToArray(ByteBuffer out, String s, int n) {
+    if (out.remaining() < n) {
+      throw new java.nio.BufferOverflowException();
+    }
+    byte[] a = out.array();
+    int base = out.arrayOffset() + out.position();
+    int i = 0;
+    for (; i < n; i++) {
+      char c = s.charAt(i);
+      if (c >= 0x80) {
+        break;
+      }
+      a[base + i] = (byte) c;
+    }
+    out.position(out.position() + i);
+    return i;
+  }
+
+  /** Copies the leading ASCII chars of {@code s}, 8 per put; returns how many. */
+  private static int asciiToBuffer(ByteBuffer out, String s, int n) {
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+      long w = 0;
+      int any = 0;
+      for (int k = 0; k < 8; k++) {
+        char c = s.charAt(i + k);
+        any |= c;
+        w = w << 8 | c;
+      }
+      if (any >= 0x80) {
+        break;
+      }
+      out.putLong(w);
+    }
+    return i;
   }
 
   /**
@@ -173,12 +217,12 @@ public final class Utf8 {
    * when the value was parsed and not changed ({@code srcOffset >= 0}), else encoded from
    * {@code value}. {@code length} is the exact UTF-8 length.
    */
-  public static void writeLengthPrefixed(ByteBuf out, String value, int length, ByteBuf src, int srcOffset) {
+  public static void writeLengthPrefixed(ByteBuffer out, String value, int length, ByteBuf src, int srcOffset) {
     ProtoCodec.writeVarint32(out, length);
     if (srcOffset >= 0) {
       if (length > 0) {
         checkAlive(src);
-        out.writeBytes(src, srcOffset, length);
+        ProtoCodec.copy(src, srcOffset, length, out);
       }
     } else {
       write(out, value, length);

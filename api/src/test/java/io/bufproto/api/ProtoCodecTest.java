@@ -45,39 +45,51 @@ class ProtoCodecTest {
     }
   }
 
+  /** The bytes {@code write} puts into a fresh view, heap or direct. */
+  private static byte[] written(boolean direct, java.util.function.Consumer<java.nio.ByteBuffer> write) {
+    java.nio.ByteBuffer out = direct ? java.nio.ByteBuffer.allocateDirect(256) : java.nio.ByteBuffer.allocate(256);
+    write.accept(out);
+    byte[] bytes = new byte[out.position()];
+    out.flip().get(bytes);
+    return bytes;
+  }
+
   @Test
   void varintsMatchProtobufJavaInBytesAndSizes() throws IOException {
     for (int i = 0; i < 20_000; i++) {
       long l = edgeLong();
       int v = (int) l;
-      ByteBuf b = Unpooled.buffer();
-      ProtoCodec.writeInt32(b, v);
-      assertArrayEquals(pj(o -> o.writeInt32NoTag(v)), ByteBufUtil.getBytes(b), "int32 " + v);
+      boolean direct = (i & 1) == 0;
+      byte[] w = written(direct, o -> ProtoCodec.writeInt32(o, v));
+      assertArrayEquals(pj(o -> o.writeInt32NoTag(v)), w, "int32 " + v);
       assertEquals(CodedOutputStream.computeInt32SizeNoTag(v), ProtoCodec.int32Size(v));
-      assertEquals(v, ProtoCodec.readInt32(b));
+      assertEquals(v, ProtoCodec.readInt32(Unpooled.wrappedBuffer(w)));
 
-      b.clear();
-      ProtoCodec.writeUInt32(b, v);
-      assertArrayEquals(pj(o -> o.writeUInt32NoTag(v)), ByteBufUtil.getBytes(b), "uint32 " + v);
+      w = written(direct, o -> ProtoCodec.writeUInt32(o, v));
+      assertArrayEquals(pj(o -> o.writeUInt32NoTag(v)), w, "uint32 " + v);
       assertEquals(CodedOutputStream.computeUInt32SizeNoTag(v), ProtoCodec.uint32Size(v));
 
-      b.clear();
-      ProtoCodec.writeSInt32(b, v);
-      assertArrayEquals(pj(o -> o.writeSInt32NoTag(v)), ByteBufUtil.getBytes(b), "sint32 " + v);
+      w = written(direct, o -> ProtoCodec.writeSInt32(o, v));
+      assertArrayEquals(pj(o -> o.writeSInt32NoTag(v)), w, "sint32 " + v);
       assertEquals(CodedOutputStream.computeSInt32SizeNoTag(v), ProtoCodec.sint32Size(v));
-      assertEquals(v, ProtoCodec.readSInt32(b));
+      assertEquals(v, ProtoCodec.readSInt32(Unpooled.wrappedBuffer(w)));
 
-      b.clear();
-      ProtoCodec.writeInt64(b, l);
-      assertArrayEquals(pj(o -> o.writeInt64NoTag(l)), ByteBufUtil.getBytes(b), "int64 " + l);
+      w = written(direct, o -> ProtoCodec.writeInt64(o, l));
+      assertArrayEquals(pj(o -> o.writeInt64NoTag(l)), w, "int64 " + l);
       assertEquals(CodedOutputStream.computeInt64SizeNoTag(l), ProtoCodec.int64Size(l));
-      assertEquals(l, ProtoCodec.readInt64(b));
+      assertEquals(l, ProtoCodec.readInt64(Unpooled.wrappedBuffer(w)));
 
-      b.clear();
-      ProtoCodec.writeSInt64(b, l);
-      assertArrayEquals(pj(o -> o.writeSInt64NoTag(l)), ByteBufUtil.getBytes(b), "sint64 " + l);
+      w = written(direct, o -> ProtoCodec.writeSInt64(o, l));
+      assertArrayEquals(pj(o -> o.writeSInt64NoTag(l)), w, "sint64 " + l);
       assertEquals(CodedOutputStream.computeSInt64SizeNoTag(l), ProtoCodec.sint64Size(l));
-      assertEquals(l, ProtoCodec.readSInt64(b));
+      assertEquals(l, ProtoCodec.readSInt64(Unpooled.wrappedBuffer(w)));
+
+      w = written(direct, o -> ProtoCodec.writeFixed64(o, l));
+      assertArrayEquals(pj(o -> o.writeFixed64NoTag(l)), w, "fixed64 " + l);
+      w = written(direct, o -> ProtoCodec.writeFixed32(o, v));
+      assertArrayEquals(pj(o -> o.writeFixed32NoTag(v)), w, "fixed32 " + v);
+      w = written(direct, o -> ProtoCodec.writeDouble(o, Double.longBitsToDouble(l)));
+      assertArrayEquals(pj(o -> o.writeDoubleNoTag(Double.longBitsToDouble(l))), w, "double " + l);
     }
   }
 
@@ -146,17 +158,20 @@ class ProtoCodecTest {
   void utf8MatchesTheJdkIncludingUnpairedSurrogates() {
     char[] alphabet = {'a', 'é', '中', '\uD83D', '\uDE00', '\uDBFF', '\uDC00', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff'};
     for (int i = 0; i < 20_000; i++) {
-      char[] cs = new char[RANDOM.nextInt(12)];
+      // Mostly-ASCII strings of up to 40 chars too, for the 8-chars-at-a-time path.
+      boolean mostlyAscii = (i & 2) == 0;
+      char[] cs = new char[RANDOM.nextInt(mostlyAscii ? 40 : 12)];
       for (int j = 0; j < cs.length; j++) {
-        cs[j] = alphabet[RANDOM.nextInt(alphabet.length)];
+        cs[j] = mostlyAscii && RANDOM.nextInt(16) != 0
+            ? (char) RANDOM.nextInt(0x80)
+            : alphabet[RANDOM.nextInt(alphabet.length)];
       }
       String s = new String(cs);
       byte[] jdk = s.getBytes(StandardCharsets.UTF_8);
       assertEquals(jdk.length, Utf8.encodedLength(s), s);
-      ByteBuf b = Unpooled.directBuffer();
-      Utf8.write(b, s, jdk.length);
-      assertArrayEquals(jdk, ByteBufUtil.getBytes(b), s);
-      assertEquals(new String(jdk, StandardCharsets.UTF_8), Utf8.decode(b, 0, jdk.length));
+      byte[] ours = written((i & 1) == 0, o -> Utf8.write(o, s, jdk.length));
+      assertArrayEquals(jdk, ours, s);
+      assertEquals(new String(jdk, StandardCharsets.UTF_8), Utf8.decode(Unpooled.wrappedBuffer(ours), 0, jdk.length));
     }
   }
 }

@@ -140,11 +140,11 @@ public record FieldModel(
   /** Tags compare unsigned: field numbers above 2^28 give tags that are negative ints. */
   private static String writeTagValue(String out, int tag) {
     if (Integer.compareUnsigned(tag, 0x80) < 0) {
-      return out + ".writeByte(" + tag + ");";
+      return out + ".put((byte) " + tag + ");";
     }
     if (Integer.compareUnsigned(tag, 0x4000) < 0) {
       int twoBytes = ((tag & 0x7f) | 0x80) << 8 | (tag >>> 7);
-      return out + ".writeShort(" + String.format("0x%04x", twoBytes) + ");";
+      return out + ".putShort((short) " + String.format("0x%04x", twoBytes) + ");";
     }
     return "ProtoCodec.writeVarint32(" + out + ", " + tag + ");";
   }

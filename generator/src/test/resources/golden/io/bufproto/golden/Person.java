@@ -211,22 +211,25 @@ public final class Person implements ProtoMessage<Person> {
     @Override
     public int writeTo(io.netty.buffer.ByteBuf _out) {
       int _size = getSerializedSize();
-      _out.ensureWritable(_size);
-      int _start = _out.writerIndex();
-      _write(_out);
-      ProtoCodec.checkWritten(_out, _start, _size);
+      java.nio.ByteBuffer _nio = ProtoCodec.beginWrite(_out, _size);
+      try {
+        _write(_nio);
+      } catch (java.nio.BufferOverflowException _e) {
+        throw ProtoCodec.modifiedWhileWriting(-1, _size);
+      }
+      ProtoCodec.endWrite(_out, _nio, _size);
       return _size;
     }
 
     /** Internal: writes the fields; {@link #getSerializedSize()} must have run since the last change. */
-    public void _write(io.netty.buffer.ByteBuf _out) {
+    public void _write(java.nio.ByteBuffer _out) {
       if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
-        _out.writeByte(10);
+        _out.put((byte) 10);
         Utf8.writeLengthPrefixed(_out, number_, number_Len, _buffer, number_Off);
       }
 
       if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
-        _out.writeByte(16);
+        _out.put((byte) 16);
         ProtoCodec.writeEnum(_out, type_);
       }
 
@@ -238,7 +241,15 @@ public final class Person implements ProtoMessage<Person> {
     @Override
     public byte[] toByteArray() {
       byte[] _bytes = new byte[getSerializedSize()];
-      _write(io.netty.buffer.Unpooled.wrappedBuffer(_bytes).writerIndex(0));
+      java.nio.ByteBuffer _nio = java.nio.ByteBuffer.wrap(_bytes);
+      try {
+        _write(_nio);
+      } catch (java.nio.BufferOverflowException _e) {
+        throw ProtoCodec.modifiedWhileWriting(-1, _bytes.length);
+      }
+      if (_nio.hasRemaining()) {
+        throw ProtoCodec.modifiedWhileWriting(_nio.position(), _bytes.length);
+      }
       return _bytes;
     }
 
@@ -913,38 +924,41 @@ public final class Person implements ProtoMessage<Person> {
   @Override
   public int writeTo(io.netty.buffer.ByteBuf _out) {
     int _size = getSerializedSize();
-    _out.ensureWritable(_size);
-    int _start = _out.writerIndex();
-    _write(_out);
-    ProtoCodec.checkWritten(_out, _start, _size);
+    java.nio.ByteBuffer _nio = ProtoCodec.beginWrite(_out, _size);
+    try {
+      _write(_nio);
+    } catch (java.nio.BufferOverflowException _e) {
+      throw ProtoCodec.modifiedWhileWriting(-1, _size);
+    }
+    ProtoCodec.endWrite(_out, _nio, _size);
     return _size;
   }
 
   /** Internal: writes the fields; {@link #getSerializedSize()} must have run since the last change. */
-  public void _write(io.netty.buffer.ByteBuf _out) {
+  public void _write(java.nio.ByteBuffer _out) {
     if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
-      _out.writeByte(10);
+      _out.put((byte) 10);
       Utf8.writeLengthPrefixed(_out, name_, name_Len, _buffer, name_Off);
     }
 
     if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
-      _out.writeByte(16);
+      _out.put((byte) 16);
       ProtoCodec.writeInt32(_out, id_);
     }
 
     if (((_bits0 & 0x00000004) != 0)) {
-      _out.writeByte(26);
+      _out.put((byte) 26);
       Utf8.writeLengthPrefixed(_out, email_, email_Len, _buffer, email_Off);
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {
-      _out.writeByte(34);
+      _out.put((byte) 34);
       ProtoCodec.writeVarint32(_out, phones_[_i]._cachedSize());
       phones_[_i]._write(_out);
     }
 
     if (luckyNumbers_Count > 0) {
-      _out.writeByte(42);
+      _out.put((byte) 42);
       ProtoCodec.writeVarint32(_out, luckyNumbers_Data);
       for (int _i = 0; _i < luckyNumbers_Count; _i++) {
         ProtoCodec.writeInt64(_out, luckyNumbers_[_i]);
@@ -956,22 +970,22 @@ public final class Person implements ProtoMessage<Person> {
         String _k = _en.getKey();
         byte[] _v = _en.getValue();
         int _es = 1 + ProtoCodec.stringSize(_k) + 1 + ProtoCodec.bytesSize(_v);
-        _out.writeByte(50);
+        _out.put((byte) 50);
         ProtoCodec.writeVarint32(_out, _es);
-        _out.writeByte(10);
+        _out.put((byte) 10);
         ProtoCodec.writeString(_out, _k);
-        _out.writeByte(18);
+        _out.put((byte) 18);
         ProtoCodec.writeBytes(_out, _v);
       }
     }
 
     if ((_contactCase == 7)) {
-      _out.writeByte(58);
+      _out.put((byte) 58);
       Utf8.writeLengthPrefixed(_out, twitter_, twitter_Len, _buffer, twitter_Off);
     }
 
     if ((_contactCase == 8)) {
-      _out.writeByte(64);
+      _out.put((byte) 64);
       ProtoCodec.writeUInt64(_out, pager_);
     }
 
@@ -983,7 +997,15 @@ public final class Person implements ProtoMessage<Person> {
   @Override
   public byte[] toByteArray() {
     byte[] _bytes = new byte[getSerializedSize()];
-    _write(io.netty.buffer.Unpooled.wrappedBuffer(_bytes).writerIndex(0));
+    java.nio.ByteBuffer _nio = java.nio.ByteBuffer.wrap(_bytes);
+    try {
+      _write(_nio);
+    } catch (java.nio.BufferOverflowException _e) {
+      throw ProtoCodec.modifiedWhileWriting(-1, _bytes.length);
+    }
+    if (_nio.hasRemaining()) {
+      throw ProtoCodec.modifiedWhileWriting(_nio.position(), _bytes.length);
+    }
     return _bytes;
   }
 
