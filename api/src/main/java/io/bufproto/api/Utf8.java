@@ -120,6 +120,9 @@ public final class Utf8 {
     return i;
   }
 
+  private static final int SCRATCH_SIZE = 1024;
+  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[SCRATCH_SIZE]);
+
   /**
    * Decodes {@code length} bytes at {@code index} (indexes unaffected).
    *
@@ -133,9 +136,11 @@ public final class Utf8 {
     if (buf.hasArray()) {
       return new String(buf.array(), buf.arrayOffset() + index, length, StandardCharsets.UTF_8);
     }
-    byte[] tmp = new byte[length];
-    buf.getBytes(index, tmp);
-    return new String(tmp, StandardCharsets.UTF_8);
+    // Direct memory is copied through a per-thread array (strings up to 1 KiB), so the String is
+    // all a getter allocates (AllocationTest); the String constructor copies it anyway.
+    byte[] tmp = length <= SCRATCH_SIZE ? SCRATCH.get() : new byte[length];
+    buf.getBytes(index, tmp, 0, length);
+    return new String(tmp, 0, length, StandardCharsets.UTF_8);
   }
 
   /**

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Turns jmh/results/jdk*/{unchecked,module,checked}.json into docs/benchmarks.md and
+docs/benchmarks.svg. Usage: python3 jmh/report.py jmh/results docs  (stdlib only)."""
+import json
+import os
+import sys
+
+SHAPES = ["MessageMetadata", "BaseCommand", "Simple", "AddressBook", "Strings", "Packed", "Deep"]
+OPS = ["serialize", "fillSerialize", "deserialize", "deserializeHeap", "deserializeSlice",
+       "deserializeReadStrings"]
+READERS = ["unchecked", "module", "checked"]
+
+
+def load(path):
+    out = {}
+    if not os.path.exists(path):
+        return out
+    for r in json.load(open(path)):
+        cls, method = r["benchmark"].rsplit(".", 2)[-2:]
+        pm = r["primaryMetric"]
+        sec = r.get("secondaryMetrics", {})
+        alloc = (sec.get("gc.alloc.rate.norm") or sec.get("·gc.alloc.rate.norm") or {}).get("score")
+        out[(cls.replace("Benchmark", ""), method)] = (pm["score"], pm["scoreError"], alloc, r)
+    return out
+
+
+def cell(v):
+    if v is None:
+        return "-"
+    score, err, alloc, _ = v
+    a = "" if alloc is None or alloc != alloc else " / %s B" % (int(round(float(alloc))))
+    try:
+        e = " ± %.2f" % float(err) if float(err) == float(err) else ""
+    except ValueError:
+        e = ""
+    return "%.2f%s%s" % (score, e, a)
+
+
+def ratio(a, b):
+    if a is None or b is None or b[0] == 0:
+        return "-"
+    return "%.2fx" % (a[0] / b[0])
+
+
+def section(jdk, res):
+    u, m, c = (res.get(r, {}) for r in READERS)
+    any_r = next(iter(u.values()), None)
+    lines = ["## JDK %s" % jdk, ""]
+    if any_r:
+        rec = any_r[3]
+        lines.append("JVM: %s %s; JMH %s; forks %s, warmup %s x %s, measurement %s x %s."
+                     % (rec.get("vmName"), rec.get("vmVersion"), rec.get("jmhVersion"), rec.get("forks"),
+                        rec.get("warmupIterations"), rec.get("warmupTime"),
+                        rec.get("measurementIterations"), rec.get("measurementTime")))
+        lines.append("")
+    lines.append("ops/us ± 99.9% error / bytes allocated per op (`-prof gc`). BufProto columns: "
+                 "reader unchecked (classpath runtime), module, checked. Ratios use the unchecked reader.")
+    lines.append("")
+    lines.append("| shape | operation | BufProto unchecked | module | checked | LightProto | protobuf-java "
+                 "| vs LightProto | vs protobuf-java | module / unchecked |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|")
+    for s in SHAPES:
+        for op in OPS:
+            bp = u.get((s, "bufproto_" + op))
+            lp = u.get((s, "lightproto_" + op))
+            pj = u.get((s, "protobuf_" + op))
+            if bp is None and lp is None:
+                continue
+            mod = m.get((s, "bufproto_" + op))
+            lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                s, op, cell(bp), cell(mod), cell(c.get((s, "bufproto_" + op))), cell(lp), cell(pj),
+                ratio(bp, lp), ratio(bp, pj), ratio(mod, bp)))
+        arr = u.get((s, "protobuf_deserializeArray"))
+        base = u.get((s, "baseline_readAllBytes"))
+        if arr or base:
+            lines.append("| %s | protobuf-java from byte[]; read-every-byte floor | | | | | %s | | floor: %s | |"
+                         % (s, cell(arr), cell(base)))
+    mixed = [(r, res.get(r, {}).get(("MixedBuffers", "bufproto_mixed"))) for r in READERS]
+    lpm = u.get(("MixedBuffers", "lightproto_mixed"))
+    if any(v for _, v in mixed):
+        lines.append("")
+        lines.append("MessageMetadata parsed from six buffer classes in turn (MixedBuffersBenchmark): "
+                     + ", ".join("BufProto %s %s" % (r, cell(v)) for r, v in mixed)
+                     + ", LightProto %s." % cell(lpm))
+    lines.append("")
+    return lines
+
+
+def svg(jdk, u, path):
+    """Grouped bars: BufProto / LightProto and BufProto / protobuf-java, per shape, for
+    deserialize and serialize (unchecked reader)."""
+    series = [("deserialize", "lightproto", "#1f77b4"), ("serialize", "lightproto", "#aec7e8"),
+              ("deserialize", "protobuf", "#2ca02c"), ("serialize", "protobuf", "#98df8a")]
+    vals = []
+    for s in SHAPES:
+        row = []
+        for op, peer, _ in series:
+            a, b = u.get((s, "bufproto_" + op)), u.get((s, peer + "_" + op))
+            row.append(a[0] / b[0] if a and b and b[0] else 0)
+        vals.append(row)
+    top = max(2.0, max(max(r) for r in vals) * 1.1)
+    w, h, left, bottom, topm = 900, 420, 60, 60, 50
+    plot_h = h - bottom - topm
+    group = (w - left - 20) / len(SHAPES)
+    bw = group / (len(series) + 1)
+    y = lambda v: topm + plot_h * (1 - v / top)
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">' % (w, h),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="%d" y="20" font-size="15">BufProto throughput relative to peers, JDK %s (higher is better; 1.0 = same)</text>' % (left, jdk)]
+    t = 0.0
+    while t <= top + 1e-9:
+        out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>' % (left, w - 20, y(t), y(t)))
+        out.append('<text x="%d" y="%.1f" text-anchor="end">%.1f</text>' % (left - 5, y(t) + 4, t))
+        t += 0.5 if top <= 4 else 1.0
+    out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="black" stroke-dasharray="4 3"/>' % (left, w - 20, y(1), y(1)))
+    for i, s in enumerate(SHAPES):
+        x0 = left + i * group + bw / 2
+        for j, v in enumerate(vals[i]):
+            out.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s %s vs %s: %.2fx</title></rect>'
+                       % (x0 + j * bw, y(v), bw - 2, y(0) - y(v), series[j][2], s, series[j][0], series[j][1], v))
+        out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>' % (x0 + 2 * bw, h - bottom + 18, s))
+    for j, (op, peer, color) in enumerate(series):
+        lx = left + j * 200
+        out.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>' % (lx, h - 22, color))
+        out.append('<text x="%d" y="%d">%s vs %s</text>' % (lx + 16, h - 12, op, "LightProto" if peer == "lightproto" else "protobuf-java"))
+    out.append("</svg>")
+    open(path, "w").write("\n".join(out) + "\n")
+
+
+def main():
+    results, docs = sys.argv[1], sys.argv[2]
+    jdks = sorted((d[3:] for d in os.listdir(results) if d.startswith("jdk")), key=int)
+    lines = ["# Benchmarks", "",
+             "Generated by `jmh/run.sh` (then `python3 jmh/report.py jmh/results docs`) from the JSON in "
+             "`jmh/results/`. Every row of a JDK section was measured in one run on one machine "
+             "(2 vCPU); peers are LightProto 0.7.3 and protobuf-java %s." % "4.36.2", "",
+             "![BufProto relative to LightProto and protobuf-java](benchmarks.svg)", ""]
+    for jdk in jdks:
+        res = {r: load(os.path.join(results, "jdk" + jdk, r + ".json")) for r in READERS}
+        lines += section(jdk, res)
+    if jdks:
+        first = jdks[0]
+        svg(first, load(os.path.join(results, "jdk" + first, "unchecked.json")), os.path.join(docs, "benchmarks.svg"))
+    os.makedirs(docs, exist_ok=True)
+    open(os.path.join(docs, "benchmarks.md"), "w").write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
