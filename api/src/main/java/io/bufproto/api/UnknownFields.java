@@ -150,6 +150,7 @@ public final class UnknownFields {
   // ------------------------------------------------------------------ reading
 
   private void readField(ByteBuf buf, int tag, int end, int depth) {
+    ProtoCodec.checkTag(tag);
     int number = tag >>> 3;
     int wireType = tag & 7;
     int start;

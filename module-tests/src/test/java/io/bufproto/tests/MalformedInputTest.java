@@ -84,6 +84,19 @@ class MalformedInputTest {
     }
   }
 
+  /** Readers skip Netty's per-read reference-count check; the parse checks it once, first. */
+  @Test
+  void parsingAReleasedBufferThrowsNettysException() {
+    for (BufKind kind : BufKind.values()) {
+      Message pj = new RandomMessages(kind.ordinal(), 3, true).next(Case.ALL.get(15).prototype()); // lp.Metadata
+      byte[] bytes = pj.toByteArray();
+      ByteBuf in = kind.source(bytes);
+      in.release();
+      assertThrows(io.netty.util.IllegalReferenceCountException.class,
+          () -> Case.ALL.get(15).ours().get().parseFrom(in, bytes.length), kind::toString);
+    }
+  }
+
   @Test
   void nestingIsLimitedTo100LevelsLikeProtobufJava() throws Exception {
     byte[] ok = nested(100);

@@ -14,6 +14,10 @@ import io.netty.buffer.ByteBuf;
  * for the caller's single end-of-message check; the checked implementation throws
  * {@link IndexOutOfBoundsException} as Netty does.
  *
+ * <p><b>Reference count.</b> An implementation may skip Netty's reference-count check: generated
+ * code checks it once per parse ({@link io.bufproto.api.ProtoCodec#beginMessage}) and a buffer
+ * must not be released while it is being parsed.
+ *
  * <p><b>Malformed input.</b> A varint longer than ten bytes throws
  * {@link io.bufproto.api.InvalidProtobufException}. Bits beyond the 64th are dropped, as
  * protobuf-java does; {@link #readVarint32} keeps the low 32 bits of the 64-bit value.

@@ -154,11 +154,13 @@ public final class Person implements ProtoMessage<Person> {
         switch (_tag) {
           case 10: {
             int _len = ProtoCodec.readLength(_buf, _end);
-            Utf8.checkValid(_buf, _buf.readerIndex(), _len);
+            int _off = _buf.readerIndex();
+            Utf8.checkValid(_buf, _off, _len);
             number_ = null;
-            number_Off = _buf.readerIndex();
+            number_Off = _off;
             number_Len = _len;
-            _buf.skipBytes(_len);
+            // Within _end (readLength checked it): no reference-count check needed for a skip.
+            _buf.readerIndex(_off + _len);
             _bits0 |= 0x00000001;
             break;
           }
@@ -170,7 +172,7 @@ public final class Person implements ProtoMessage<Person> {
           }
 
           default: {
-            if (_tag == _endTag) {
+            if (_tag == _endTag && _endTag != 0) {
               return;
             }
             _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
@@ -756,11 +758,13 @@ public final class Person implements ProtoMessage<Person> {
       switch (_tag) {
         case 10: {
           int _len = ProtoCodec.readLength(_buf, _end);
-          Utf8.checkValid(_buf, _buf.readerIndex(), _len);
+          int _off = _buf.readerIndex();
+          Utf8.checkValid(_buf, _off, _len);
           name_ = null;
-          name_Off = _buf.readerIndex();
+          name_Off = _off;
           name_Len = _len;
-          _buf.skipBytes(_len);
+          // Within _end (readLength checked it): no reference-count check needed for a skip.
+          _buf.readerIndex(_off + _len);
           _bits0 |= 0x00000001;
           break;
         }
@@ -773,11 +777,13 @@ public final class Person implements ProtoMessage<Person> {
 
         case 26: {
           int _len = ProtoCodec.readLength(_buf, _end);
-          Utf8.checkValid(_buf, _buf.readerIndex(), _len);
+          int _off = _buf.readerIndex();
+          Utf8.checkValid(_buf, _off, _len);
           email_ = null;
-          email_Off = _buf.readerIndex();
+          email_Off = _off;
           email_Len = _len;
-          _buf.skipBytes(_len);
+          // Within _end (readLength checked it): no reference-count check needed for a skip.
+          _buf.readerIndex(_off + _len);
           _bits0 |= 0x00000004;
           break;
         }
@@ -824,11 +830,13 @@ public final class Person implements ProtoMessage<Person> {
 
         case 58: {
           int _len = ProtoCodec.readLength(_buf, _end);
-          Utf8.checkValid(_buf, _buf.readerIndex(), _len);
+          int _off = _buf.readerIndex();
+          Utf8.checkValid(_buf, _off, _len);
           twitter_ = null;
-          twitter_Off = _buf.readerIndex();
+          twitter_Off = _off;
           twitter_Len = _len;
-          _buf.skipBytes(_len);
+          // Within _end (readLength checked it): no reference-count check needed for a skip.
+          _buf.readerIndex(_off + _len);
           _contactCase = 7;
           break;
         }
@@ -840,7 +848,7 @@ public final class Person implements ProtoMessage<Person> {
         }
 
         default: {
-          if (_tag == _endTag) {
+          if (_tag == _endTag && _endTag != 0) {
             return;
           }
           _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);

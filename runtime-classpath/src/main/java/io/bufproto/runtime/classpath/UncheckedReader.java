@@ -6,9 +6,10 @@ import io.netty.buffer.BufProtoUncheckedAccess;
 import io.netty.buffer.ByteBuf;
 
 /**
- * The classpath reader: a checked one-byte front (inlined at every call site; most tags and
- * lengths are one byte), then {@link BufProtoUncheckedAccess} for longer varints, with Netty's
- * public API as the fallback for every buffer and position it does not handle.
+ * The classpath reader: {@link BufProtoUncheckedAccess} decodes every varint it can (one
+ * unchecked 8-byte load, or one byte near the end of the data), and Netty's public API takes the
+ * rest: other buffer classes, composites, the last bytes before {@code writerIndex}, varints of 9
+ * and 10 bytes, truncated varints (which then throw as Netty does).
  */
 final class UncheckedReader implements BufReader {
 
@@ -18,27 +19,27 @@ final class UncheckedReader implements BufReader {
 
   @Override
   public int readVarint32(ByteBuf buf) {
-    byte b = buf.readByte();
-    if (b >= 0) {
-      return b;
+    long v = BufProtoUncheckedAccess.readVarint(buf);
+    if (v != BufProtoUncheckedAccess.UNHANDLED) {
+      return (int) v;
     }
-    return (int) readRest(buf, b);
+    return (int) checked(buf);
   }
 
   @Override
   public long readVarint64(ByteBuf buf) {
-    byte b = buf.readByte();
-    if (b >= 0) {
-      return b;
-    }
-    return readRest(buf, b);
-  }
-
-  /** Out of line, so the one-byte front stays small enough to inline everywhere. */
-  private static long readRest(ByteBuf buf, byte first) {
-    long v = BufProtoUncheckedAccess.readLongVarint(buf);
+    long v = BufProtoUncheckedAccess.readVarint(buf);
     if (v != BufProtoUncheckedAccess.UNHANDLED) {
       return v;
+    }
+    return checked(buf);
+  }
+
+  /** Out of line: Netty's checked byte chain for what the unchecked path leaves. */
+  private static long checked(ByteBuf buf) {
+    byte first = buf.readByte();
+    if (first >= 0) {
+      return first;
     }
     return Varints.readRemaining(buf, first & 0x7fL);
   }
