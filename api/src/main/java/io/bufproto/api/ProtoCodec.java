@@ -559,6 +559,14 @@ public final class ProtoCodec {
     }
   }
 
+  /**
+   * Whether Netty's bulk {@code getBytes} from direct memory allocates: without
+   * {@code sun.misc.Unsafe} (Netty 4.2 on JDK 24+ by default) it copies through a new
+   * {@code ByteBuffer} duplicate per call. ({@code hasMemoryAddress()} is no guide: Netty 4.2
+   * reports an address either way.)
+   */
+  static final boolean DIRECT_BULK_COPY_ALLOCATES = !io.netty.util.internal.PlatformDependent.hasUnsafe();
+
   /** Copies {@code length} bytes of {@code src} at {@code offset} to {@code out}'s position. */
   static void copy(ByteBuf src, int offset, int length, ByteBuffer out) {
     int limit = out.limit();
@@ -566,8 +574,20 @@ public final class ProtoCodec {
     if (end > limit) {
       throw new BufferOverflowException();
     }
-    out.limit(end);
-    src.getBytes(offset, out);
-    out.limit(limit);
+    if (src.hasArray() || !DIRECT_BULK_COPY_ALLOCATES) {
+      out.limit(end);
+      src.getBytes(offset, out);
+      out.limit(limit);
+      return;
+    }
+    // Netty's direct buffers without sun.misc.Unsafe (Netty 4.2 on JDK 24+) allocate a
+    // ByteBuffer duplicate per bulk getBytes: copy 8 bytes per checked read instead (AllocationTest).
+    int i = 0;
+    for (; i + 8 <= length; i += 8) {
+      out.putLong(src.getLong(offset + i));
+    }
+    for (; i < length; i++) {
+      out.put(src.getByte(offset + i));
+    }
   }
 }

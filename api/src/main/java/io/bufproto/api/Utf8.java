@@ -121,6 +121,8 @@ public final class Utf8 {
   }
 
   private static final int SCRATCH_SIZE = 1024;
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
   private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[SCRATCH_SIZE]);
 
   /**
@@ -139,7 +141,19 @@ public final class Utf8 {
     // Direct memory is copied through a per-thread array (strings up to 1 KiB), so the String is
     // all a getter allocates (AllocationTest); the String constructor copies it anyway.
     byte[] tmp = length <= SCRATCH_SIZE ? SCRATCH.get() : new byte[length];
-    buf.getBytes(index, tmp, 0, length);
+    if (!ProtoCodec.DIRECT_BULK_COPY_ALLOCATES) {
+      buf.getBytes(index, tmp, 0, length);
+    } else {
+      // Without sun.misc.Unsafe (Netty 4.2 on JDK 24+) a bulk getBytes from direct memory
+      // allocates a ByteBuffer duplicate: copy 8 bytes per checked read instead.
+      int i = 0;
+      for (; i + 8 <= length; i += 8) {
+        LONGS.set(tmp, i, buf.getLong(index + i));
+      }
+      for (; i < length; i++) {
+        tmp[i] = buf.getByte(index + i);
+      }
+    }
     return new String(tmp, 0, length, StandardCharsets.UTF_8);
   }
 
