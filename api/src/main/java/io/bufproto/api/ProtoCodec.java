@@ -4,9 +4,6 @@ import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.BufReaderProvider;
 import io.bufproto.api.spi.Readers;
 import io.netty.buffer.ByteBuf;
-import java.nio.BufferOverflowException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * Wire-format primitives called by generated code: tags, varints, fixed-width values, zigzag,
@@ -249,175 +246,6 @@ public final class ProtoCodec {
     buf.skipBytes(n);
   }
 
-  // ---------------------------------------------------------------- writing
-  //
-  // Generated writeTo(ByteBuf) computes the exact size, makes room once (beginWrite) and writes
-  // every field through a java.nio.ByteBuffer view of the target (the buffer's own cached view:
-  // no allocation for pooled and unpooled heap and direct buffers). Why not the ByteBuf: each
-  // writeByte re-checks writability, bounds and the reference count, and its call site sees
-  // every ByteBuf class of the server; a ByteBuffer put is one bounds check on one of two JDK
-  // classes (HeapByteBuffer, DirectByteBuffer). Measured (jmh '*Benchmark.bufproto_serialize$',
-  // JDK 17, one fork each, before -> after, ops/us): Strings 0.47 -> 1.11, Simple 4.9 -> 6.1,
-  // Deep 1.59 -> 1.86, BaseCommand 21.0 -> 23.4, MessageMetadata 3.26 -> 3.34. Rejected: a
-  // scratch byte[] copied with one writeBytes: the issue rules it out and it copies twice.
-
-  /**
-   * Makes room for {@code size} bytes at {@code out}'s writer index and returns the view to
-   * write them into (big-endian, positioned at the writer index, limited to {@code size} bytes).
-   * Targets that are not one NIO buffer (multi-component composites) get a heap buffer, copied
-   * in by {@link #endWrite}.
-   */
-  public static ByteBuffer beginWrite(ByteBuf out, int size) {
-    out.ensureWritable(size);
-    ByteBuffer nio = out.nioBufferCount() == 1
-        ? out.internalNioBuffer(out.writerIndex(), size)
-        : ByteBuffer.allocate(size);
-    if (nio.order() != ByteOrder.BIG_ENDIAN) {
-      nio.order(ByteOrder.BIG_ENDIAN);
-    }
-    return nio;
-  }
-
-  /**
-   * Completes {@link #beginWrite}: checks that exactly {@code size} bytes were written into
-   * {@code nio} and advances {@code out}'s writer index past them.
-   *
-   * @throws IllegalStateException if fewer bytes were written than announced (the message was
-   *     changed while being written, or a size computation is wrong)
-   */
-  public static void endWrite(ByteBuf out, ByteBuffer nio, int size) {
-    if (nio.hasRemaining()) {
-      throw modifiedWhileWriting(size - nio.remaining(), size);
-    }
-    if (nio.hasArray() && out.nioBufferCount() != 1) {
-      out.writeBytes(nio.array(), nio.arrayOffset(), size);
-    } else {
-      out.writerIndex(out.writerIndex() + size);
-    }
-  }
-
-  /** The exception for a write that did not fit the size announced (see {@link #endWrite}). */
-  public static IllegalStateException modifiedWhileWriting(int written, int size) {
-    return new IllegalStateException("wrote " + (written < 0 ? "more than" : String.valueOf(written))
-        + " bytes, announced " + size
-        + ": the message was modified while being written (or a size computation is wrong)");
-  }
-
-  /** Writes {@code value} as an unsigned varint of 1 to 5 bytes. */
-  public static void writeVarint32(ByteBuffer out, int value) {
-    if ((value & ~0x7f) == 0) {
-      out.put((byte) value);
-      return;
-    }
-    writeVarint32Slow(out, value);
-  }
-
-  private static void writeVarint32Slow(ByteBuffer out, int value) {
-    if ((value & ~0x3fff) == 0) {
-      out.putShort((short) (((value & 0x7f) | 0x80) << 8 | (value >>> 7)));
-      return;
-    }
-    writeVarint64(out, value & 0xffffffffL);
-  }
-
-  /** Writes {@code value} as an unsigned varint of 1 to 10 bytes. */
-  public static void writeVarint64(ByteBuffer out, long value) {
-    if ((value & ~0x7fL) == 0) {
-      out.put((byte) value);
-      return;
-    }
-    int pos = out.position();
-    if ((value & ~0xffffffffffffffL) == 0 && out.limit() - pos >= 8) {
-      // Up to 8 bytes in one store instead of a bounds-checked put per byte; the store may cover
-      // bytes after the varint, inside the space reserved for this message, written next.
-      // Measured with jmh/ab.sh on *Benchmark.bufproto_serialize (see the commit message).
-      int n = varint64Size(value);
-      long continuation = 0x8080808080808080L & ((1L << (8 * (n - 1))) - 1);
-      out.putLong(pos, Long.reverseBytes(spread(value) | continuation));
-      out.position(pos + n);
-      return;
-    }
-    while ((value & ~0x7fL) != 0) {
-      out.put((byte) (((int) value & 0x7f) | 0x80));
-      value >>>= 7;
-    }
-    out.put((byte) value);
-  }
-
-  /** Spreads the low 56 bits of {@code v} into the low 7 bits of each of 8 bytes. */
-  private static long spread(long v) {
-    v = (v & 0x000000000fffffffL) | ((v & 0x00fffffff0000000L) << 4);
-    v = (v & 0x00003fff00003fffL) | ((v & 0x0fffc0000fffc000L) << 2);
-    return (v & 0x007f007f007f007fL) | ((v & 0x3f803f803f803f80L) << 1);
-  }
-
-  public static void writeTag(ByteBuffer out, int tag) {
-    writeVarint32(out, tag);
-  }
-
-  /** int32 and enum: negative values are sign-extended to ten bytes, as protobuf-java does. */
-  public static void writeInt32(ByteBuffer out, int value) {
-    if (value >= 0) {
-      writeVarint32(out, value);
-    } else {
-      writeVarint64(out, value);
-    }
-  }
-
-  public static void writeEnum(ByteBuffer out, int value) {
-    writeInt32(out, value);
-  }
-
-  public static void writeUInt32(ByteBuffer out, int value) {
-    writeVarint32(out, value);
-  }
-
-  public static void writeInt64(ByteBuffer out, long value) {
-    writeVarint64(out, value);
-  }
-
-  public static void writeUInt64(ByteBuffer out, long value) {
-    writeVarint64(out, value);
-  }
-
-  public static void writeSInt32(ByteBuffer out, int value) {
-    writeVarint32(out, (value << 1) ^ (value >> 31));
-  }
-
-  public static void writeSInt64(ByteBuffer out, long value) {
-    writeVarint64(out, (value << 1) ^ (value >> 63));
-  }
-
-  public static void writeBool(ByteBuffer out, boolean value) {
-    out.put(value ? (byte) 1 : (byte) 0);
-  }
-
-  // Fixed-width values are little-endian on the wire; the view is big-endian (see beginWrite).
-  public static void writeFixed32(ByteBuffer out, int value) {
-    out.putInt(Integer.reverseBytes(value));
-  }
-
-  public static void writeSFixed32(ByteBuffer out, int value) {
-    out.putInt(Integer.reverseBytes(value));
-  }
-
-  public static void writeFixed64(ByteBuffer out, long value) {
-    out.putLong(Long.reverseBytes(value));
-  }
-
-  public static void writeSFixed64(ByteBuffer out, long value) {
-    out.putLong(Long.reverseBytes(value));
-  }
-
-  /** Writes the raw bits, so NaN payloads and -0.0 survive. */
-  public static void writeFloat(ByteBuffer out, float value) {
-    out.putInt(Integer.reverseBytes(Float.floatToRawIntBits(value)));
-  }
-
-  public static void writeDouble(ByteBuffer out, double value) {
-    out.putLong(Long.reverseBytes(Double.doubleToRawLongBits(value)));
-  }
-
   // ---------------------------------------------------------------- sizes
 
   /** Bytes of {@code value} as an unsigned varint. */
@@ -524,18 +352,6 @@ public final class ProtoCodec {
     return b;
   }
 
-  /** Writes a length prefix and the UTF-8 bytes of {@code s}. */
-  public static void writeString(ByteBuffer out, String s) {
-    int len = Utf8.encodedLength(s);
-    writeVarint32(out, len);
-    Utf8.write(out, s, len);
-  }
-
-  public static void writeBytes(ByteBuffer out, byte[] b) {
-    writeVarint32(out, b.length);
-    out.put(b);
-  }
-
   /** Size of {@code s} with its length prefix. */
   public static int stringSize(String s) {
     return lengthDelimitedSize(Utf8.encodedLength(s));
@@ -545,49 +361,4 @@ public final class ProtoCodec {
     return lengthDelimitedSize(b.length);
   }
 
-  /**
-   * Writes a length prefix and {@code length} bytes from {@code src} at {@code offset}
-   * ({@code src}'s indexes unaffected).
-   *
-   * @throws io.netty.util.IllegalReferenceCountException if {@code src} was released
-   */
-  public static void writeLengthPrefixed(ByteBuffer out, ByteBuf src, int offset, int length) {
-    writeVarint32(out, length);
-    if (length > 0) {
-      Utf8.checkAlive(src);
-      copy(src, offset, length, out);
-    }
-  }
-
-  /**
-   * Whether Netty's bulk {@code getBytes} from direct memory allocates: without
-   * {@code sun.misc.Unsafe} (Netty 4.2 on JDK 24+ by default) it copies through a new
-   * {@code ByteBuffer} duplicate per call. ({@code hasMemoryAddress()} is no guide: Netty 4.2
-   * reports an address either way.)
-   */
-  static final boolean DIRECT_BULK_COPY_ALLOCATES = !io.netty.util.internal.PlatformDependent.hasUnsafe();
-
-  /** Copies {@code length} bytes of {@code src} at {@code offset} to {@code out}'s position. */
-  static void copy(ByteBuf src, int offset, int length, ByteBuffer out) {
-    int limit = out.limit();
-    int end = out.position() + length;
-    if (end > limit) {
-      throw new BufferOverflowException();
-    }
-    if (src.hasArray() || !DIRECT_BULK_COPY_ALLOCATES) {
-      out.limit(end);
-      src.getBytes(offset, out);
-      out.limit(limit);
-      return;
-    }
-    // Netty's direct buffers without sun.misc.Unsafe (Netty 4.2 on JDK 24+) allocate a
-    // ByteBuffer duplicate per bulk getBytes: copy 8 bytes per checked read instead (AllocationTest).
-    int i = 0;
-    for (; i + 8 <= length; i += 8) {
-      out.putLong(src.getLong(offset + i));
-    }
-    for (; i < length; i++) {
-      out.put(src.getByte(offset + i));
-    }
-  }
 }

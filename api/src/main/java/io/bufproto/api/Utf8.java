@@ -141,11 +141,11 @@ public final class Utf8 {
     // Direct memory is copied through a per-thread array (strings up to 1 KiB), so the String is
     // all a getter allocates (AllocationTest); the String constructor copies it anyway.
     byte[] tmp = length <= SCRATCH_SIZE ? SCRATCH.get() : new byte[length];
-    if (!ProtoCodec.DIRECT_BULK_COPY_ALLOCATES) {
+    if (!ProtoWriter.DIRECT_BULK_COPY_ALLOCATES) {
       buf.getBytes(index, tmp, 0, length);
     } else {
-      // Without sun.misc.Unsafe (Netty 4.2 on JDK 24+) a bulk getBytes from direct memory
-      // allocates a ByteBuffer duplicate: copy 8 bytes per checked read instead.
+      // Netty 4.2 on JDK 24+ (no internal memory accessor) allocates a ByteBuffer duplicate per
+      // bulk getBytes from direct memory: copy 8 bytes per checked read instead.
       int i = 0;
       for (; i + 8 <= length; i += 8) {
         LONGS.set(tmp, i, buf.getLong(index + i));
@@ -237,11 +237,11 @@ public final class Utf8 {
    * {@code value}. {@code length} is the exact UTF-8 length.
    */
   public static void writeLengthPrefixed(ByteBuffer out, String value, int length, ByteBuf src, int srcOffset) {
-    ProtoCodec.writeVarint32(out, length);
+    ProtoWriter.writeVarint32(out, length);
     if (srcOffset >= 0) {
       if (length > 0) {
         checkAlive(src);
-        ProtoCodec.copy(src, srcOffset, length, out);
+        ProtoWriter.copy(src, srcOffset, length, out);
       }
     } else {
       write(out, value, length);

@@ -60,35 +60,35 @@ class ProtoCodecTest {
       long l = edgeLong();
       int v = (int) l;
       boolean direct = (i & 1) == 0;
-      byte[] w = written(direct, o -> ProtoCodec.writeInt32(o, v));
+      byte[] w = written(direct, o -> ProtoWriter.writeInt32(o, v));
       assertArrayEquals(pj(o -> o.writeInt32NoTag(v)), w, "int32 " + v);
       assertEquals(CodedOutputStream.computeInt32SizeNoTag(v), ProtoCodec.int32Size(v));
       assertEquals(v, ProtoCodec.readInt32(Unpooled.wrappedBuffer(w)));
 
-      w = written(direct, o -> ProtoCodec.writeUInt32(o, v));
+      w = written(direct, o -> ProtoWriter.writeUInt32(o, v));
       assertArrayEquals(pj(o -> o.writeUInt32NoTag(v)), w, "uint32 " + v);
       assertEquals(CodedOutputStream.computeUInt32SizeNoTag(v), ProtoCodec.uint32Size(v));
 
-      w = written(direct, o -> ProtoCodec.writeSInt32(o, v));
+      w = written(direct, o -> ProtoWriter.writeSInt32(o, v));
       assertArrayEquals(pj(o -> o.writeSInt32NoTag(v)), w, "sint32 " + v);
       assertEquals(CodedOutputStream.computeSInt32SizeNoTag(v), ProtoCodec.sint32Size(v));
       assertEquals(v, ProtoCodec.readSInt32(Unpooled.wrappedBuffer(w)));
 
-      w = written(direct, o -> ProtoCodec.writeInt64(o, l));
+      w = written(direct, o -> ProtoWriter.writeInt64(o, l));
       assertArrayEquals(pj(o -> o.writeInt64NoTag(l)), w, "int64 " + l);
       assertEquals(CodedOutputStream.computeInt64SizeNoTag(l), ProtoCodec.int64Size(l));
       assertEquals(l, ProtoCodec.readInt64(Unpooled.wrappedBuffer(w)));
 
-      w = written(direct, o -> ProtoCodec.writeSInt64(o, l));
+      w = written(direct, o -> ProtoWriter.writeSInt64(o, l));
       assertArrayEquals(pj(o -> o.writeSInt64NoTag(l)), w, "sint64 " + l);
       assertEquals(CodedOutputStream.computeSInt64SizeNoTag(l), ProtoCodec.sint64Size(l));
       assertEquals(l, ProtoCodec.readSInt64(Unpooled.wrappedBuffer(w)));
 
-      w = written(direct, o -> ProtoCodec.writeFixed64(o, l));
+      w = written(direct, o -> ProtoWriter.writeFixed64(o, l));
       assertArrayEquals(pj(o -> o.writeFixed64NoTag(l)), w, "fixed64 " + l);
-      w = written(direct, o -> ProtoCodec.writeFixed32(o, v));
+      w = written(direct, o -> ProtoWriter.writeFixed32(o, v));
       assertArrayEquals(pj(o -> o.writeFixed32NoTag(v)), w, "fixed32 " + v);
-      w = written(direct, o -> ProtoCodec.writeDouble(o, Double.longBitsToDouble(l)));
+      w = written(direct, o -> ProtoWriter.writeDouble(o, Double.longBitsToDouble(l)));
       assertArrayEquals(pj(o -> o.writeDoubleNoTag(Double.longBitsToDouble(l))), w, "double " + l);
     }
   }

@@ -17,7 +17,7 @@ final class TypeNames {
       Set.of(
           "String", "Object", "Integer", "Long", "Float", "Double", "Boolean", "Iterable",
           "Override", "IndexOutOfBoundsException", "IllegalArgumentException",
-          "ProtoMessage", "ProtoCodec", "ProtoArrays", "ProtoEnum", "Utf8", "TextWriter",
+          "ProtoMessage", "ProtoCodec", "ProtoWriter", "ProtoArrays", "ProtoEnum", "Utf8", "TextWriter",
           "InvalidProtobufException");
 
   /**

@@ -146,7 +146,7 @@ public record FieldModel(
       int twoBytes = ((tag & 0x7f) | 0x80) << 8 | (tag >>> 7);
       return out + ".putShort((short) " + String.format("0x%04x", twoBytes) + ");";
     }
-    return "ProtoCodec.writeVarint32(" + out + ", " + tag + ");";
+    return "ProtoWriter.writeVarint32(" + out + ", " + tag + ");";
   }
 
   private static int varintSize(int v) {

@@ -90,7 +90,7 @@ public enum ScalarType {
 
   /** Statement writing one value (no tag). */
   public String write(String out, String value) {
-    return "ProtoCodec.write" + stem + "(" + out + ", " + value + ");";
+    return "ProtoWriter.write" + stem + "(" + out + ", " + value + ");";
   }
 
   /** Expression: encoded size of one value, without its tag (with its length prefix if any). */

@@ -213,13 +213,13 @@ public final class Person implements ProtoMessage<Person> {
     @Override
     public int writeTo(io.netty.buffer.ByteBuf _out) {
       int _size = getSerializedSize();
-      java.nio.ByteBuffer _nio = ProtoCodec.beginWrite(_out, _size);
+      java.nio.ByteBuffer _nio = ProtoWriter.beginWrite(_out, _size);
       try {
         _write(_nio);
       } catch (java.nio.BufferOverflowException _e) {
-        throw ProtoCodec.modifiedWhileWriting(-1, _size);
+        throw ProtoWriter.modifiedWhileWriting(-1, _size);
       }
-      ProtoCodec.endWrite(_out, _nio, _size);
+      ProtoWriter.endWrite(_out, _nio, _size);
       return _size;
     }
 
@@ -232,7 +232,7 @@ public final class Person implements ProtoMessage<Person> {
 
       if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
         _out.put((byte) 16);
-        ProtoCodec.writeEnum(_out, type_);
+        ProtoWriter.writeEnum(_out, type_);
       }
 
       if (_unknown != null) {
@@ -247,10 +247,10 @@ public final class Person implements ProtoMessage<Person> {
       try {
         _write(_nio);
       } catch (java.nio.BufferOverflowException _e) {
-        throw ProtoCodec.modifiedWhileWriting(-1, _bytes.length);
+        throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
       }
       if (_nio.hasRemaining()) {
-        throw ProtoCodec.modifiedWhileWriting(_nio.position(), _bytes.length);
+        throw ProtoWriter.modifiedWhileWriting(_nio.position(), _bytes.length);
       }
       return _bytes;
     }
@@ -932,13 +932,13 @@ public final class Person implements ProtoMessage<Person> {
   @Override
   public int writeTo(io.netty.buffer.ByteBuf _out) {
     int _size = getSerializedSize();
-    java.nio.ByteBuffer _nio = ProtoCodec.beginWrite(_out, _size);
+    java.nio.ByteBuffer _nio = ProtoWriter.beginWrite(_out, _size);
     try {
       _write(_nio);
     } catch (java.nio.BufferOverflowException _e) {
-      throw ProtoCodec.modifiedWhileWriting(-1, _size);
+      throw ProtoWriter.modifiedWhileWriting(-1, _size);
     }
-    ProtoCodec.endWrite(_out, _nio, _size);
+    ProtoWriter.endWrite(_out, _nio, _size);
     return _size;
   }
 
@@ -951,7 +951,7 @@ public final class Person implements ProtoMessage<Person> {
 
     if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
       _out.put((byte) 16);
-      ProtoCodec.writeInt32(_out, id_);
+      ProtoWriter.writeInt32(_out, id_);
     }
 
     if (((_bits0 & 0x00000004) != 0)) {
@@ -961,15 +961,15 @@ public final class Person implements ProtoMessage<Person> {
 
     for (int _i = 0; _i < phones_Count; _i++) {
       _out.put((byte) 34);
-      ProtoCodec.writeVarint32(_out, phones_[_i]._cachedSize());
+      ProtoWriter.writeVarint32(_out, phones_[_i]._cachedSize());
       phones_[_i]._write(_out);
     }
 
     if (luckyNumbers_Count > 0) {
       _out.put((byte) 42);
-      ProtoCodec.writeVarint32(_out, luckyNumbers_Data);
+      ProtoWriter.writeVarint32(_out, luckyNumbers_Data);
       for (int _i = 0; _i < luckyNumbers_Count; _i++) {
-        ProtoCodec.writeInt64(_out, luckyNumbers_[_i]);
+        ProtoWriter.writeInt64(_out, luckyNumbers_[_i]);
       }
     }
 
@@ -979,11 +979,11 @@ public final class Person implements ProtoMessage<Person> {
         byte[] _v = _en.getValue();
         int _es = 1 + ProtoCodec.stringSize(_k) + 1 + ProtoCodec.bytesSize(_v);
         _out.put((byte) 50);
-        ProtoCodec.writeVarint32(_out, _es);
+        ProtoWriter.writeVarint32(_out, _es);
         _out.put((byte) 10);
-        ProtoCodec.writeString(_out, _k);
+        ProtoWriter.writeString(_out, _k);
         _out.put((byte) 18);
-        ProtoCodec.writeBytes(_out, _v);
+        ProtoWriter.writeBytes(_out, _v);
       }
     }
 
@@ -994,7 +994,7 @@ public final class Person implements ProtoMessage<Person> {
 
     if ((_contactCase == 8)) {
       _out.put((byte) 64);
-      ProtoCodec.writeUInt64(_out, pager_);
+      ProtoWriter.writeUInt64(_out, pager_);
     }
 
     if (_unknown != null) {
@@ -1009,10 +1009,10 @@ public final class Person implements ProtoMessage<Person> {
     try {
       _write(_nio);
     } catch (java.nio.BufferOverflowException _e) {
-      throw ProtoCodec.modifiedWhileWriting(-1, _bytes.length);
+      throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
     }
     if (_nio.hasRemaining()) {
-      throw ProtoCodec.modifiedWhileWriting(_nio.position(), _bytes.length);
+      throw ProtoWriter.modifiedWhileWriting(_nio.position(), _bytes.length);
     }
     return _bytes;
   }
