@@ -15,6 +15,7 @@ import io.bufproto.templates.OneofModel;
 import io.bufproto.templates.Presence;
 import io.bufproto.templates.ScalarType;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -35,7 +36,8 @@ final class ModelBuilder {
           "parseFrom", "getSerializedSize", "writeTo", "toByteArray", "clear", "copyFrom",
           "materialize", "isInitialized", "equals", "hashCode", "toString", "getClass", "notify",
           "notifyAll", "wait", "finalize", "clone", "_parse", "_write", "_cachedSize",
-          "_findMissing", "_checkInitialized", "getUnknownFields");
+          "_findMissing", "_checkInitialized", "getUnknownFields", "_setParent", "_changed",
+          "_childChanged", "_writeSize", "_forgetSize", "_clear");
 
   private final FileDescriptor file;
   private final TypeNames names;
@@ -145,9 +147,11 @@ final class ModelBuilder {
     byNumber.sort(Comparator.comparingInt(FieldModel::number));
     boolean lazyStrings =
         fields.stream().anyMatch(f -> f.kind() == Kind.STRING || f.kind() == Kind.REPEATED_STRING);
+    boolean holdsMessages =
+        fields.stream().anyMatch(f -> f.isMessage() || (f.kind() == Kind.MAP && f.mapValue().isMessage()));
     return new MessageModel(
         simpleName, d.getFullName(), comment(path), nested, fields, byNumber, oneofs, messages,
-        enums, (bit + 31) / 32, lazyStrings, hasRequired(d), keepUnknown);
+        enums, (bit + 31) / 32, lazyStrings, hasRequired(d), keepUnknown, holdsMessages);
   }
 
   private void checkTypeName(String protoName, String simpleName, Descriptor container) {
@@ -166,21 +170,23 @@ final class ModelBuilder {
 
   /** Whether {@code d} or any message it contains (transitively) has a required field. */
   private boolean hasRequired(Descriptor d) {
-    Boolean known = hasRequired.get(d);
-    if (known != null) {
-      return known;
+    // A plain search over the types reachable from d, memoized per start type only: memoizing a
+    // type met on a cycle before its search ended would record a wrong "no" (found by
+    // SizeCacheProperties: groups.proto's Inner reaches Multi.key only through WithGroups).
+    return hasRequired.computeIfAbsent(d, start -> reachesRequired(start, Collections.newSetFromMap(new IdentityHashMap<>())));
+  }
+
+  private static boolean reachesRequired(Descriptor d, Set<Descriptor> seen) {
+    if (!seen.add(d)) {
+      return false;
     }
-    hasRequired.put(d, false); // cycles: assume no until proven
-    boolean result = false;
     for (FieldDescriptor fd : d.getFields()) {
       if (fd.isRequired()
-          || (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && hasRequired(fd.getMessageType()))) {
-        result = true;
-        break;
+          || (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && reachesRequired(fd.getMessageType(), seen))) {
+        return true;
       }
     }
-    hasRequired.put(d, result);
-    return result;
+    return false;
   }
 
   // ------------------------------------------------------------------ fields

@@ -18,6 +18,8 @@ import java.util.List;
  * @param lazyStrings whether some string field records offsets into {@code _buffer}
  * @param checkInit whether this type, or a type it contains, has required fields
  * @param keepUnknown whether unknown fields are kept in {@code _unknown} and written back
+ * @param holdsMessages whether some field holds messages (singular, repeated or map values): the
+ *     class is then a {@code MessageParent} its sub-messages report changes to
  */
 public record MessageModel(
     String simpleName,
@@ -32,4 +34,5 @@ public record MessageModel(
     int bitWords,
     boolean lazyStrings,
     boolean checkInit,
-    boolean keepUnknown) {}
+    boolean keepUnknown,
+    boolean holdsMessages) {}

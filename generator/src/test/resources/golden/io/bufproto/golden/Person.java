@@ -8,7 +8,7 @@ import io.bufproto.api.*;
  * A person in the address book.
  * </pre>
  */
-public final class Person implements ProtoMessage<Person> {
+public final class Person implements ProtoMessage<Person>, MessageParent {
   public static enum PhoneType implements ProtoEnum {
     MOBILE(0),
     HOME(1),
@@ -52,7 +52,10 @@ public final class Person implements ProtoMessage<Person> {
     private int _bits0;
     /** The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). */
     private io.netty.buffer.ByteBuf _buffer;
+    /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
     private int _cachedSize = -1;
+    /** The message holding this one, told when this one changes; null for a top-level message. */
+    private MessageParent _parent;
     /** Fields this schema does not know, written back after the known ones; null while there are none. */
     private UnknownFields _unknown;
     /** Decoded value, or {@code null} while only {@code number_Off}/{@code Len} in {@code _buffer} are known. */
@@ -66,6 +69,28 @@ public final class Person implements ProtoMessage<Person> {
 
     /** An empty message, to fill or to parse into (and to reuse: see {@link ProtoMessage}). */
     public PhoneNumber() {}
+
+    /** Internal: makes {@code _p} the message told when this one changes. Returns this. */
+    public PhoneNumber _setParent(MessageParent _p) {
+      _parent = _p;
+      return this;
+    }
+
+    /** Forgets the cached size (a field changed), here and, if it was valid, in the parents. */
+    private void _changed() {
+      // Every setter calls this: kept tiny so that it inlines (a 35-byte body did not, at cold
+      // call sites: SimpleBenchmark.bufproto_fillSerialize), the rare walk upwards out of line.
+      if (_cachedSize != -1) {
+        _forgetSize();
+      }
+    }
+
+    private void _forgetSize() {
+      _cachedSize = -1;
+      if (_parent != null) {
+        _parent._childChanged();
+      }
+    }
 
     public String getNumber() {
       if (!((_bits0 & 0x00000001) != 0)) {
@@ -83,13 +108,13 @@ public final class Person implements ProtoMessage<Person> {
       number_Off = -1;
       number_Len = -1;
       _bits0 |= 0x00000001;
-      _cachedSize = -1;
+      _changed();
       return this;
     }
 
     public PhoneNumber clearNumber() {
       _bits0 &= ~0x00000001;
-      _cachedSize = -1;
+      _changed();
       return this;
     }
 
@@ -105,19 +130,19 @@ public final class Person implements ProtoMessage<Person> {
     public PhoneNumber setTypeValue(int value) {
       type_ = value;
       _bits0 |= 0x00000002;
-      _cachedSize = -1;
+      _changed();
       return this;
     }
 
     public PhoneNumber setType(io.bufproto.golden.Person.PhoneType value) {
       type_ = value.getNumber();
       _bits0 |= 0x00000002;
-      _cachedSize = -1;
+      _changed();
       return this;
     }
     public PhoneNumber clearType() {
       _bits0 &= ~0x00000002;
-      _cachedSize = -1;
+      _changed();
       return this;
     }
 
@@ -185,7 +210,11 @@ public final class Person implements ProtoMessage<Person> {
 
     @Override
     public int getSerializedSize() {
-      int _size = 0;
+      int _size = _cachedSize;
+      if (_size >= 0) {
+        return _size;
+      }
+      _size = 0;
       if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
         int _len = number_Len;
         if (_len < 0) {
@@ -210,9 +239,14 @@ public final class Person implements ProtoMessage<Person> {
       return _cachedSize;
     }
 
+    /** The size to write, after checking required fields; both are redone only after a change. */
+    private int _writeSize() {
+      return getSerializedSize();
+    }
+
     @Override
     public int writeTo(io.netty.buffer.ByteBuf _out) {
-      int _size = getSerializedSize();
+      int _size = _writeSize();
       java.nio.ByteBuffer _nio = ProtoWriter.beginWrite(_out, _size);
       try {
         _write(_nio);
@@ -242,7 +276,7 @@ public final class Person implements ProtoMessage<Person> {
 
     @Override
     public byte[] toByteArray() {
-      byte[] _bytes = new byte[getSerializedSize()];
+      byte[] _bytes = new byte[_writeSize()];
       java.nio.ByteBuffer _nio = java.nio.ByteBuffer.wrap(_bytes);
       try {
         _write(_nio);
@@ -257,6 +291,15 @@ public final class Person implements ProtoMessage<Person> {
 
     @Override
     public PhoneNumber clear() {
+      _changed();
+      return _clear();
+    }
+
+    /**
+     * Internal: {@link #clear()} without telling the parent, for a parent reusing this message (it
+     * forgets its own size itself).
+     */
+    public PhoneNumber _clear() {
       _bits0 = 0;
 
       if (_unknown != null) {
@@ -279,7 +322,7 @@ public final class Person implements ProtoMessage<Person> {
       }
 
       _unknown = UnknownFields.merge(_unknown, _o._unknown);
-      _cachedSize = -1;
+      _changed();
       return this;
     }
 
@@ -390,7 +433,10 @@ public final class Person implements ProtoMessage<Person> {
   private int _contactCase;
   /** The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). */
   private io.netty.buffer.ByteBuf _buffer;
+  /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
   private int _cachedSize = -1;
+  /** The message holding this one, told when this one changes; null for a top-level message. */
+  private MessageParent _parent;
   /** Fields this schema does not know, written back after the known ones; null while there are none. */
   private UnknownFields _unknown;
   /** Decoded value, or {@code null} while only {@code name_Off}/{@code Len} in {@code _buffer} are known. */
@@ -433,6 +479,31 @@ public final class Person implements ProtoMessage<Person> {
   /** An empty message, to fill or to parse into (and to reuse: see {@link ProtoMessage}). */
   public Person() {}
 
+  /** Internal: makes {@code _p} the message told when this one changes. Returns this. */
+  public Person _setParent(MessageParent _p) {
+    _parent = _p;
+    return this;
+  }
+
+  /** Forgets the cached size (a field changed), here and, if it was valid, in the parents. */
+  private void _changed() {
+    // Every setter calls this: kept tiny so that it inlines (a 35-byte body did not, at cold
+    // call sites: SimpleBenchmark.bufproto_fillSerialize), the rare walk upwards out of line.
+    if (_cachedSize != -1) {
+      _forgetSize();
+    }
+  }
+
+  private void _forgetSize() {
+    _cachedSize = -1;
+    if (_parent != null) {
+      _parent._childChanged();
+    }
+  }
+  @Override
+  public void _childChanged() {
+    _changed();
+  }
   /**
    * <pre>
    * The full name.
@@ -454,13 +525,13 @@ public final class Person implements ProtoMessage<Person> {
     name_Off = -1;
     name_Len = -1;
     _bits0 |= 0x00000001;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
   public Person clearName() {
     _bits0 &= ~0x00000001;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -470,12 +541,12 @@ public final class Person implements ProtoMessage<Person> {
   public Person setId(int value) {
     id_ = value;
     _bits0 |= 0x00000002;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
   public Person clearId() {
     _bits0 &= ~0x00000002;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -499,13 +570,13 @@ public final class Person implements ProtoMessage<Person> {
     email_Off = -1;
     email_Len = -1;
     _bits0 |= 0x00000004;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
   public Person clearEmail() {
     _bits0 &= ~0x00000004;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -524,12 +595,12 @@ public final class Person implements ProtoMessage<Person> {
     }
     io.bufproto.golden.Person.PhoneNumber _v = phones_[phones_Count];
     if (_v == null) {
-      _v = phones_[phones_Count] = new io.bufproto.golden.Person.PhoneNumber();
+      _v = phones_[phones_Count] = new io.bufproto.golden.Person.PhoneNumber()._setParent(this);
     } else {
-      _v.clear();
+      _v._clear();
     }
     phones_Count++;
-    _cachedSize = -1;
+    _changed();
     return _v;
   }
 
@@ -553,7 +624,7 @@ public final class Person implements ProtoMessage<Person> {
 
   public Person clearPhones() {
     phones_Count = 0;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -589,13 +660,13 @@ public final class Person implements ProtoMessage<Person> {
       luckyNumbers_ = ProtoArrays.grow(luckyNumbers_);
     }
     luckyNumbers_[luckyNumbers_Count++] = value;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
   public Person clearLuckyNumbers() {
     luckyNumbers_Count = 0;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -621,7 +692,7 @@ public final class Person implements ProtoMessage<Person> {
   public Person putAttachments(String key, byte[] value) {
     java.util.Objects.requireNonNull(value, "attachments");
     _mapAttachments().put(key, value);
-    _cachedSize = -1;
+    _changed();
     return this;
   }
   private byte[] _getAttachments(String key) {
@@ -647,7 +718,7 @@ public final class Person implements ProtoMessage<Person> {
     if (attachments_ != null) {
       attachments_.remove(key);
     }
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -655,7 +726,7 @@ public final class Person implements ProtoMessage<Person> {
     if (attachments_ != null) {
       attachments_.clear();
     }
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -686,13 +757,13 @@ public final class Person implements ProtoMessage<Person> {
     twitter_Off = -1;
     twitter_Len = -1;
     _contactCase = 7;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
   public Person clearTwitter() {
     if (_contactCase == 7) _contactCase = 0;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -706,12 +777,12 @@ public final class Person implements ProtoMessage<Person> {
   public Person setPager(long value) {
     pager_ = value;
     _contactCase = 8;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
   public Person clearPager() {
     if (_contactCase == 8) _contactCase = 0;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -721,7 +792,7 @@ public final class Person implements ProtoMessage<Person> {
 
   public Person clearContact() {
     _contactCase = 0;
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
@@ -861,7 +932,11 @@ public final class Person implements ProtoMessage<Person> {
 
   @Override
   public int getSerializedSize() {
-    int _size = 0;
+    int _size = _cachedSize;
+    if (_size >= 0) {
+      return _size;
+    }
+    _size = 0;
     if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
       int _len = name_Len;
       if (_len < 0) {
@@ -929,9 +1004,14 @@ public final class Person implements ProtoMessage<Person> {
     return _cachedSize;
   }
 
+  /** The size to write, after checking required fields; both are redone only after a change. */
+  private int _writeSize() {
+    return getSerializedSize();
+  }
+
   @Override
   public int writeTo(io.netty.buffer.ByteBuf _out) {
-    int _size = getSerializedSize();
+    int _size = _writeSize();
     java.nio.ByteBuffer _nio = ProtoWriter.beginWrite(_out, _size);
     try {
       _write(_nio);
@@ -1004,7 +1084,7 @@ public final class Person implements ProtoMessage<Person> {
 
   @Override
   public byte[] toByteArray() {
-    byte[] _bytes = new byte[getSerializedSize()];
+    byte[] _bytes = new byte[_writeSize()];
     java.nio.ByteBuffer _nio = java.nio.ByteBuffer.wrap(_bytes);
     try {
       _write(_nio);
@@ -1019,6 +1099,15 @@ public final class Person implements ProtoMessage<Person> {
 
   @Override
   public Person clear() {
+    _changed();
+    return _clear();
+  }
+
+  /**
+   * Internal: {@link #clear()} without telling the parent, for a parent reusing this message (it
+   * forgets its own size itself).
+   */
+  public Person _clear() {
     _bits0 = 0;
     _contactCase = 0;
 
@@ -1077,7 +1166,7 @@ public final class Person implements ProtoMessage<Person> {
     }
 
     _unknown = UnknownFields.merge(_unknown, _o._unknown);
-    _cachedSize = -1;
+    _changed();
     return this;
   }
 
