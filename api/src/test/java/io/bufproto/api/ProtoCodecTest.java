@@ -171,6 +171,17 @@ class ProtoCodecTest {
       assertEquals(jdk.length, Utf8.encodedLength(s), s);
       byte[] ours = written((i & 1) == 0, o -> Utf8.write(o, s, jdk.length));
       assertArrayEquals(jdk, ours, s);
+      // Exactly as much room as the string needs (no 8-byte put past its end), then 1 to 8 bytes
+      // more: the bytes past the string may be written over, the string's own bytes may not.
+      for (int slack = 0; slack <= 8; slack += 4) {
+        java.nio.ByteBuffer exact = (i & 4) == 0
+            ? java.nio.ByteBuffer.allocateDirect(jdk.length + slack) : java.nio.ByteBuffer.allocate(jdk.length + slack);
+        Utf8.write(exact, s, jdk.length);
+        assertEquals(jdk.length, exact.position(), s);
+        byte[] got = new byte[jdk.length];
+        exact.flip().get(got);
+        assertArrayEquals(jdk, got, s);
+      }
       assertEquals(new String(jdk, StandardCharsets.UTF_8), Utf8.decode(Unpooled.wrappedBuffer(ours), 0, jdk.length));
     }
   }
