@@ -277,6 +277,11 @@ public final class Utf8 {
    */
   public static void writeLengthPrefixed(ByteBuffer out, String value, int length, ByteBuf src, int srcOffset) {
     ProtoWriter.writeVarint32(out, length);
+    writeValue(out, value, length, src, srcOffset);
+  }
+
+  /** {@link #writeLengthPrefixed} after the length prefix, which the caller wrote. */
+  public static void writeValue(ByteBuffer out, String value, int length, ByteBuf src, int srcOffset) {
     if (srcOffset >= 0) {
       if (length > 0) {
         checkAlive(src);

@@ -154,6 +154,55 @@ class ProtoCodecTest {
     }
   }
 
+  /** The writers taking a one-byte tag too, into roomy views and into views of exactly the size. */
+  @Test
+  void taggedWritersMatchProtobufJava() throws IOException {
+    for (int i = 0; i < 20_000; i++) {
+      long l = edgeLong();
+      int v = (int) l;
+      int field = 1 + RANDOM.nextInt(15);
+      int varint = field << 3;
+      int fixed32 = varint | 5;
+      int fixed64 = varint | 1;
+      boolean direct = (i & 1) == 0;
+      tagged(direct, o -> ProtoWriter.writeInt32(o, varint, v), pj(o -> o.writeInt32(field, v)));
+      tagged(direct, o -> ProtoWriter.writeUInt32(o, varint, v), pj(o -> o.writeUInt32(field, v)));
+      tagged(direct, o -> ProtoWriter.writeSInt32(o, varint, v), pj(o -> o.writeSInt32(field, v)));
+      tagged(direct, o -> ProtoWriter.writeEnum(o, varint, v), pj(o -> o.writeEnum(field, v)));
+      tagged(direct, o -> ProtoWriter.writeInt64(o, varint, l), pj(o -> o.writeInt64(field, l)));
+      tagged(direct, o -> ProtoWriter.writeUInt64(o, varint, l), pj(o -> o.writeUInt64(field, l)));
+      tagged(direct, o -> ProtoWriter.writeSInt64(o, varint, l), pj(o -> o.writeSInt64(field, l)));
+      tagged(direct, o -> ProtoWriter.writeBool(o, varint, (v & 1) != 0), pj(o -> o.writeBool(field, (v & 1) != 0)));
+      tagged(direct, o -> ProtoWriter.writeFixed32(o, fixed32, v), pj(o -> o.writeFixed32(field, v)));
+      tagged(direct, o -> ProtoWriter.writeSFixed32(o, fixed32, v), pj(o -> o.writeSFixed32(field, v)));
+      tagged(direct, o -> ProtoWriter.writeFloat(o, fixed32, Float.intBitsToFloat(v)),
+          pj(o -> o.writeFloat(field, Float.intBitsToFloat(v))));
+      tagged(direct, o -> ProtoWriter.writeFixed64(o, fixed64, l), pj(o -> o.writeFixed64(field, l)));
+      tagged(direct, o -> ProtoWriter.writeSFixed64(o, fixed64, l), pj(o -> o.writeSFixed64(field, l)));
+      tagged(direct, o -> ProtoWriter.writeDouble(o, fixed64, Double.longBitsToDouble(l)),
+          pj(o -> o.writeDouble(field, Double.longBitsToDouble(l))));
+      // A length prefix: the varint bytes of uint32 under a length-delimited tag.
+      tagged(direct, o -> ProtoWriter.writeTagVarint32(o, varint | 2, v), withWireType(pj(o -> o.writeUInt32(field, v)), 2));
+    }
+  }
+
+  /** protobuf-java's bytes for a varint field, with the tag's wire type replaced. */
+  private static byte[] withWireType(byte[] varintField, int wireType) {
+    byte[] b = varintField.clone();
+    b[0] = (byte) ((b[0] & ~7) | wireType);
+    return b;
+  }
+
+  private static void tagged(boolean direct, java.util.function.Consumer<java.nio.ByteBuffer> write, byte[] expected) {
+    assertArrayEquals(expected, written(direct, write));
+    java.nio.ByteBuffer exact = direct ? java.nio.ByteBuffer.allocateDirect(expected.length) : java.nio.ByteBuffer.allocate(expected.length);
+    write.accept(exact);
+    assertEquals(expected.length, exact.position());
+    byte[] got = new byte[expected.length];
+    exact.flip().get(got);
+    assertArrayEquals(expected, got);
+  }
+
   @Test
   void utf8MatchesTheJdkIncludingUnpairedSurrogates() {
     char[] alphabet = {'a', 'é', '中', '\uD83D', '\uDE00', '\uDBFF', '\uDC00', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff'};

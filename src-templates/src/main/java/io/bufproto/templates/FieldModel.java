@@ -98,6 +98,25 @@ public record FieldModel(
     return writeTagValue(out, tag);
   }
 
+  /**
+   * Statement(s) writing the tag and {@code value}: one ProtoWriter call taking both for a
+   * one-byte tag (one store where they fit), else the tag, then the value.
+   */
+  public String writeTagged(String out, String value) {
+    if (Integer.compareUnsigned(tag, 0x80) < 0 && type.wireType() != 2) {
+      return "ProtoWriter.write" + type.stem() + "(" + out + ", " + tag + ", " + value + ");";
+    }
+    return writeTag(out) + "\n" + type.write(out, value);
+  }
+
+  /** Statement(s) writing the tag and a length prefix, together for a one-byte tag. */
+  public String writeTagAndLength(String out, String length) {
+    if (Integer.compareUnsigned(tag, 0x80) < 0) {
+      return "ProtoWriter.writeTagVarint32(" + out + ", " + tag + ", " + length + ");";
+    }
+    return writeTag(out) + "\nProtoWriter.writeVarint32(" + out + ", " + length + ");";
+  }
+
   public String writePackedTag(String out) {
     return writeTagValue(out, packedTag());
   }

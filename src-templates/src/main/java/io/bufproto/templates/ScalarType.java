@@ -88,6 +88,11 @@ public enum ScalarType {
         : "ProtoCodec.read" + stem + "(" + buf + ")";
   }
 
+  /** The name part of this type's codec methods: {@code Int32} in {@code ProtoWriter.writeInt32}. */
+  public String stem() {
+    return stem;
+  }
+
   /** Statement writing one value (no tag). */
   public String write(String out, String value) {
     return "ProtoWriter.write" + stem + "(" + out + ", " + value + ");";

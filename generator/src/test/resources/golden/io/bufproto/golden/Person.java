@@ -260,13 +260,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     /** Internal: writes the fields; {@link #getSerializedSize()} must have run since the last change. */
     public void _write(java.nio.ByteBuffer _out) {
       if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
-        _out.put((byte) 10);
-        Utf8.writeLengthPrefixed(_out, number_, number_Len, _buffer, number_Off);
+        ProtoWriter.writeTagVarint32(_out, 10, number_Len);
+        Utf8.writeValue(_out, number_, number_Len, _buffer, number_Off);
       }
 
       if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
-        _out.put((byte) 16);
-        ProtoWriter.writeEnum(_out, type_);
+        ProtoWriter.writeEnum(_out, 16, type_);
       }
 
       if (_unknown != null) {
@@ -1025,23 +1024,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   /** Internal: writes the fields; {@link #getSerializedSize()} must have run since the last change. */
   public void _write(java.nio.ByteBuffer _out) {
     if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
-      _out.put((byte) 10);
-      Utf8.writeLengthPrefixed(_out, name_, name_Len, _buffer, name_Off);
+      ProtoWriter.writeTagVarint32(_out, 10, name_Len);
+      Utf8.writeValue(_out, name_, name_Len, _buffer, name_Off);
     }
 
     if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
-      _out.put((byte) 16);
-      ProtoWriter.writeInt32(_out, id_);
+      ProtoWriter.writeInt32(_out, 16, id_);
     }
 
     if (((_bits0 & 0x00000004) != 0)) {
-      _out.put((byte) 26);
-      Utf8.writeLengthPrefixed(_out, email_, email_Len, _buffer, email_Off);
+      ProtoWriter.writeTagVarint32(_out, 26, email_Len);
+      Utf8.writeValue(_out, email_, email_Len, _buffer, email_Off);
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {
-      _out.put((byte) 34);
-      ProtoWriter.writeVarint32(_out, phones_[_i]._cachedSize());
+      ProtoWriter.writeTagVarint32(_out, 34, phones_[_i]._cachedSize());
       phones_[_i]._write(_out);
     }
 
@@ -1068,13 +1065,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if ((_contactCase == 7)) {
-      _out.put((byte) 58);
-      Utf8.writeLengthPrefixed(_out, twitter_, twitter_Len, _buffer, twitter_Off);
+      ProtoWriter.writeTagVarint32(_out, 58, twitter_Len);
+      Utf8.writeValue(_out, twitter_, twitter_Len, _buffer, twitter_Off);
     }
 
     if ((_contactCase == 8)) {
-      _out.put((byte) 64);
-      ProtoWriter.writeUInt64(_out, pager_);
+      ProtoWriter.writeUInt64(_out, 64, pager_);
     }
 
     if (_unknown != null) {
