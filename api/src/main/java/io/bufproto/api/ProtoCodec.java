@@ -130,6 +130,14 @@ public final class ProtoCodec {
    * Reads the length of a length-delimited field and checks that it fits before {@code end}.
    * After it, {@code readerIndex + length <= end} holds.
    */
+  /**
+   * Skips to {@code index}, the end of a length-delimited value that {@link #readLength} checked
+   * against its message's end (so no reference-count or bounds check is needed).
+   */
+  public static void skipTo(ByteBuf buf, int index) {
+    READER.skipTo(buf, index);
+  }
+
   public static int readLength(ByteBuf buf, int end) {
     int len = READER.readVarint32(buf);
     if (len < 0) {

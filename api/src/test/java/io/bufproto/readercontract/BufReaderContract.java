@@ -103,6 +103,28 @@ public abstract class BufReaderContract {
   }
 
   @Test
+  void skipToMovesOnlyTheReaderIndex() {
+    byte[] data = new byte[40];
+    RANDOM.nextBytes(data);
+    for (int before = 0; before < 3; before++) {
+      for (ByteBuf b : buffers(data, before)) {
+        try {
+          int writer = b.writerIndex();
+          for (int to = b.readerIndex(); to <= writer; to += 1 + RANDOM.nextInt(9)) {
+            reader().skipTo(b, to);
+            assertEquals(to, b.readerIndex(), b.toString());
+            assertEquals(writer, b.writerIndex());
+          }
+          reader().skipTo(b, writer);
+          assertEquals(writer, b.readerIndex());
+        } finally {
+          b.release();
+        }
+      }
+    }
+  }
+
+  @Test
   void moreThanTenBytesIsMalformed() {
     byte[] eleven = new byte[12];
     Arrays.fill(eleven, 0, 11, (byte) 0x80);

@@ -73,4 +73,19 @@ public final class BufProtoUncheckedAccess {
     b.readerIndex = start + Varints.length(stops);
     return Varints.value(word, stops);
   }
+
+  /**
+   * Sets the reader index of a buffer whose class this class handles, without Netty's bounds
+   * check; the caller guarantees {@code readerIndex <= index <= writerIndex}. Returns false, the
+   * buffer untouched, for other classes.
+   */
+  public static boolean skipTo(ByteBuf buf, int index) {
+    // The checked setter reads capacity() (a virtual call) for a check already made:
+    // ProtoCodec.readLength bounded the value by its message's end.
+    if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
+      return false;
+    }
+    ((AbstractByteBuf) buf).readerIndex = index;
+    return true;
+  }
 }

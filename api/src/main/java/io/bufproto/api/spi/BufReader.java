@@ -29,4 +29,13 @@ public interface BufReader {
 
   /** Reads a varint of up to ten bytes. */
   long readVarint64(ByteBuf buf);
+
+  /**
+   * Moves the reader index to {@code index}, which the caller checked to lie between the reader
+   * index and the writer index (a length-delimited value inside its message): an implementation
+   * may skip Netty's checks.
+   */
+  default void skipTo(ByteBuf buf, int index) {
+    buf.readerIndex(index);
+  }
 }

@@ -184,8 +184,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             number_ = null;
             number_Off = _off;
             number_Len = _len;
-            // Within _end (readLength checked it): no reference-count check needed for a skip.
-            _buf.readerIndex(_off + _len);
+            // Within _end (readLength checked it): no reference-count or bounds check needed.
+            ProtoCodec.skipTo(_buf, _off + _len);
             _bits0 |= 0x00000001;
             break;
           }
@@ -833,8 +833,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
           name_ = null;
           name_Off = _off;
           name_Len = _len;
-          // Within _end (readLength checked it): no reference-count check needed for a skip.
-          _buf.readerIndex(_off + _len);
+          // Within _end (readLength checked it): no reference-count or bounds check needed.
+          ProtoCodec.skipTo(_buf, _off + _len);
           _bits0 |= 0x00000001;
           break;
         }
@@ -852,8 +852,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
           email_ = null;
           email_Off = _off;
           email_Len = _len;
-          // Within _end (readLength checked it): no reference-count check needed for a skip.
-          _buf.readerIndex(_off + _len);
+          // Within _end (readLength checked it): no reference-count or bounds check needed.
+          ProtoCodec.skipTo(_buf, _off + _len);
           _bits0 |= 0x00000004;
           break;
         }
@@ -905,8 +905,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
           twitter_ = null;
           twitter_Off = _off;
           twitter_Len = _len;
-          // Within _end (readLength checked it): no reference-count check needed for a skip.
-          _buf.readerIndex(_off + _len);
+          // Within _end (readLength checked it): no reference-count or bounds check needed.
+          ProtoCodec.skipTo(_buf, _off + _len);
           _contactCase = 7;
           break;
         }

@@ -35,6 +35,13 @@ final class UncheckedReader implements BufReader {
     return checked(buf);
   }
 
+  @Override
+  public void skipTo(ByteBuf buf, int index) {
+    if (!BufProtoUncheckedAccess.skipTo(buf, index)) {
+      buf.readerIndex(index);
+    }
+  }
+
   /** Out of line: Netty's checked byte chain for what the unchecked path leaves. */
   private static long checked(ByteBuf buf) {
     byte first = buf.readByte();
