@@ -25,6 +25,12 @@ import io.netty.buffer.ByteBuf;
  * {@link #clear()} is O(1) in the number of set fields: it resets presence bits and counts, and
  * keeps child messages and arrays for the next parse or fill.
  *
+ * <h2>Sub-messages and cached sizes</h2>
+ * A sub-message is created by the message holding it (setters and adders taking a message copy
+ * it) and may be changed through any reference to it. The serialized size, and whether required
+ * fields are present, are computed once and kept until a change anywhere in the tree: a write of
+ * an unchanged message is a single pass over its fields.
+ *
  * <p>Instances are not thread-safe.
  *
  * @param <T> the generated class itself

@@ -78,8 +78,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
     /** Forgets the cached size (a field changed), here and, if it was valid, in the parents. */
     private void _changed() {
-      // Every setter calls this: kept tiny so that it inlines (a 35-byte body did not, at cold
-      // call sites: SimpleBenchmark.bufproto_fillSerialize), the rare walk upwards out of line.
+      // Called by every setter: kept small to inline; the rare walk upwards is out of line.
       if (_cachedSize != -1) {
         _forgetSize();
       }
@@ -486,8 +485,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   /** Forgets the cached size (a field changed), here and, if it was valid, in the parents. */
   private void _changed() {
-    // Every setter calls this: kept tiny so that it inlines (a 35-byte body did not, at cold
-    // call sites: SimpleBenchmark.bufproto_fillSerialize), the rare walk upwards out of line.
+    // Called by every setter: kept small to inline; the rare walk upwards is out of line.
     if (_cachedSize != -1) {
       _forgetSize();
     }
