@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Turns jmh/results/jdk*/{unchecked,module,checked}.json into docs/benchmarks.md and
-docs/benchmarks.svg. Usage: python3 jmh/report.py jmh/results docs  (stdlib only)."""
+docs/benchmarks.svg; a jmh/results/jdk*/NOTE.md (which build, which subset) heads its section.
+Usage: python3 jmh/report.py jmh/results docs  (stdlib only)."""
 import json
 import os
 import sys
@@ -42,10 +43,12 @@ def ratio(a, b):
     return "%.2fx" % (a[0] / b[0])
 
 
-def section(jdk, res):
+def section(jdk, res, note):
     u, m, c = (res.get(r, {}) for r in READERS)
     any_r = next(iter(u.values()), None)
     lines = ["## JDK %s" % jdk, ""]
+    if note:
+        lines += [note.strip(), ""]
     if any_r:
         rec = any_r[3]
         lines.append("JVM: %s %s; JMH %s; forks %s, warmup %s x %s, measurement %s x %s."
@@ -138,7 +141,9 @@ def main():
              "![BufProto relative to LightProto and protobuf-java](benchmarks.svg)", ""]
     for jdk in jdks:
         res = {r: load(os.path.join(results, "jdk" + jdk, r + ".json")) for r in READERS}
-        lines += section(jdk, res)
+        note_path = os.path.join(results, "jdk" + jdk, "NOTE.md")
+        note = open(note_path).read() if os.path.exists(note_path) else ""
+        lines += section(jdk, res, note)
     if jdks:
         first = jdks[0]
         svg(first, load(os.path.join(results, "jdk" + first, "unchecked.json")), os.path.join(docs, "benchmarks.svg"))
