@@ -318,17 +318,6 @@ public final class ProtoWriter {
   }
 
   /**
-   * Writes a length prefix and {@code length} bytes from {@code src} at {@code offset}
-   * ({@code src}'s indexes unaffected).
-   *
-   * @throws io.netty.util.IllegalReferenceCountException if {@code src} was released
-   */
-  public static void writeLengthPrefixed(ByteBuffer out, ByteBuf src, int offset, int length) {
-    writeVarint32(out, length);
-    writeRaw(out, src, offset, length);
-  }
-
-  /**
    * Writes {@code length} bytes from {@code src} at {@code offset} ({@code src}'s indexes
    * unaffected); the length prefix was written before.
    *

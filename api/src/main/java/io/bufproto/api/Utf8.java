@@ -271,16 +271,10 @@ public final class Utf8 {
   }
 
   /**
-   * Writes a string field's length prefix and bytes: copied from {@code src} at {@code srcOffset}
-   * when the value was parsed and not changed ({@code srcOffset >= 0}), else encoded from
-   * {@code value}. {@code length} is the exact UTF-8 length.
+   * Writes a string field's bytes (its length prefix was written before): copied from {@code src}
+   * at {@code srcOffset} when the value was parsed and not changed ({@code srcOffset >= 0}), else
+   * encoded from {@code value}. {@code length} is the exact UTF-8 length.
    */
-  public static void writeLengthPrefixed(ByteBuffer out, String value, int length, ByteBuf src, int srcOffset) {
-    ProtoWriter.writeVarint32(out, length);
-    writeValue(out, value, length, src, srcOffset);
-  }
-
-  /** {@link #writeLengthPrefixed} after the length prefix, which the caller wrote. */
   public static void writeValue(ByteBuffer out, String value, int length, ByteBuf src, int srcOffset) {
     if (srcOffset >= 0) {
       if (length > 0) {
