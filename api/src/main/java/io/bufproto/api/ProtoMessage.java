@@ -23,7 +23,10 @@ import io.netty.buffer.ByteBuf;
  *
  * <h2>Reuse</h2>
  * {@link #clear()} is O(1) in the number of set fields: it resets presence bits and counts, and
- * keeps child messages and arrays for the next parse or fill.
+ * keeps child messages, arrays and map storage ({@link MapEntries}) for the next parse or fill. A
+ * child message obtained before a clear may therefore be reused, and changed, by a later parse or
+ * fill of its parent; passing it back to a setter, adder or put of its own parent copies its
+ * content, as for any other message.
  *
  * <h2>Sub-messages and cached sizes</h2>
  * A sub-message is created by the message holding it (setters and adders taking a message copy

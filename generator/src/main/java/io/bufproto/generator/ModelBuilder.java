@@ -343,7 +343,8 @@ final class ModelBuilder {
         m.addAll(
             List.of("get" + cap + "Count", "contains" + cap, "get" + cap, "get" + cap + "OrDefault",
                 "put" + cap, "put" + cap + "Value", "get" + cap + "Map", "forEach" + cap,
-                "remove" + cap, "clear" + cap, "_map" + cap, "_get" + cap, "_enum" + cap));
+                "remove" + cap, "clear" + cap, "_map" + cap, "_get" + cap, "_enum" + cap, "_find" + cap,
+                "_spare" + cap));
         break;
     }
     return m;

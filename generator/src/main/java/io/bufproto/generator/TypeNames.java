@@ -18,7 +18,7 @@ final class TypeNames {
           "String", "Object", "Integer", "Long", "Float", "Double", "Boolean", "Iterable",
           "Override", "IndexOutOfBoundsException", "IllegalArgumentException",
           "ProtoMessage", "ProtoCodec", "ProtoWriter", "ProtoArrays", "ProtoEnum", "Utf8", "TextWriter",
-          "InvalidProtobufException");
+          "InvalidProtobufException", "ProtoValues", "UnknownFields", "MessageParent", "MapEntries");
 
   /**
    * Where protobuf's own files ({@code google/protobuf/*.proto}: the well-known types and

@@ -75,6 +75,48 @@ public record FieldModel(
         : type.read(buf, end);
   }
 
+  /** For a map's key or value pseudo-field: how {@code MapEntries} stores it. */
+  public MapBox box() {
+    return type == null ? MapBox.OBJECT : type.mapBox();
+  }
+
+  /** For a map field: expression, the position of {@code key} in {@code map}, or -1. */
+  public String mapFind(String map, String key) {
+    MapBox b = mapKey.box();
+    return b == MapBox.OBJECT ? map + ".findObject(" + key + ")" : map + ".findLong(" + b.toLong(key) + ")";
+  }
+
+  /** For a map field: expression, the position of {@code key} in {@code map}, appended if absent. */
+  public String mapPut(String map, String key) {
+    MapBox b = mapKey.box();
+    return b == MapBox.OBJECT ? map + ".putObject(" + key + ")" : map + ".putLong(" + b.toLong(key) + ")";
+  }
+
+  /** For a map field: expression, the key at position {@code i}. */
+  public String mapKeyAt(String map, String i) {
+    MapBox b = mapKey.box();
+    return b.fromStored(map + (b == MapBox.OBJECT ? ".objectKey(" : ".longKey(") + i + ")", mapKey.type.javaType());
+  }
+
+  /** For a map field: expression, the value at position {@code i} (an enum's number). */
+  public String mapValueAt(String map, String i) {
+    MapBox b = mapValue.box();
+    return b.fromStored(map + (b == MapBox.OBJECT ? ".objectValue(" : ".longValue(") + i + ")", mapValueType());
+  }
+
+  /** For a map field: statement, sets the value at position {@code i} (a scalar, not a message). */
+  public String mapSetValue(String map, String i, String value) {
+    MapBox b = mapValue.box();
+    return b == MapBox.OBJECT
+        ? map + ".setObjectValue(" + i + ", " + value + ");"
+        : map + ".setLongValue(" + i + ", " + b.toLong(value) + ");";
+  }
+
+  /** For a map field: the Java type of one value as stored ({@code int} for enums). */
+  public String mapValueType() {
+    return mapValue.isMessage() ? mapValue.javaType : mapValue.type.javaType();
+  }
+
   /** The end-group tag of a delimited message field; 0 for everything else. */
   public int endTag() {
     return delimited ? (number << 3) | 4 : 0;

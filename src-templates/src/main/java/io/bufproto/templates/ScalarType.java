@@ -190,6 +190,35 @@ public enum ScalarType {
     throw new AssertionError(this);
   }
 
+  /** How a map key or value of this type is stored in {@code MapEntries}. */
+  public MapBox mapBox() {
+    switch (this) {
+      case INT32:
+      case UINT32:
+      case FIXED32:
+      case SFIXED32:
+      case SINT32:
+      case ENUM:
+        return MapBox.INT;
+      case INT64:
+      case UINT64:
+      case FIXED64:
+      case SFIXED64:
+      case SINT64:
+        return MapBox.LONG;
+      case BOOL:
+        return MapBox.BOOL;
+      case FLOAT:
+        return MapBox.FLOAT;
+      case DOUBLE:
+        return MapBox.DOUBLE;
+      case STRING:
+      case BYTES:
+        return MapBox.OBJECT;
+    }
+    throw new AssertionError(this);
+  }
+
   /** The {@code TextWriter} method that prints one value ({@code field<stem>}). */
   public String textMethod() {
     return "field" + textStem;

@@ -463,7 +463,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   private int luckyNumbers_Data;
 
   /** Entries in insertion order (the order protobuf-java writes them); {@code null} until first put. */
-  private java.util.LinkedHashMap<String, byte[]> attachments_;
+  private MapEntries attachments_;
 
   /** Decoded value, or {@code null} while only {@code twitter_Off}/{@code Len} in {@code _buffer} are known. */
   private String twitter_;
@@ -603,6 +603,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   /** Appends a copy of {@code value}. */
   public Person addPhone(io.bufproto.golden.Person.PhoneNumber value) {
+    if (phones_Count < phones_.length && phones_[phones_Count] == value) {
+      // value is the element kept for reuse (an element cleared earlier): copy it, do not reuse it
+      phones_[phones_Count] = null;
+    }
     addPhone().copyFrom(value);
     return this;
   }
@@ -672,7 +676,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   public boolean containsAttachments(String key) {
-    return attachments_ != null && attachments_.containsKey(key);
+    return _findAttachments(key) >= 0;
   }
 
   /** The value for {@code key}; throws {@link IllegalArgumentException} if absent. */
@@ -682,38 +686,45 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   /** The value for {@code key}, or {@code defaultValue} if absent. */
   public byte[] getAttachmentsOrDefault(String key, byte[] defaultValue) {
-    byte[] _v = attachments_ == null ? null : attachments_.get(key);
-    return _v == null ? defaultValue : _v;
+    int _i = _findAttachments(key);
+    return _i < 0 ? defaultValue : ((byte[]) attachments_.objectValue(_i));
   }
 
   public Person putAttachments(String key, byte[] value) {
     java.util.Objects.requireNonNull(value, "attachments");
-    _mapAttachments().put(key, value);
+    MapEntries _m = _mapAttachments();
+    _m.setObjectValue(_m.putObject(key), value);
     _changed();
     return this;
   }
   private byte[] _getAttachments(String key) {
-    byte[] _v = attachments_ == null ? null : attachments_.get(key);
-    if (_v == null) {
+    int _i = _findAttachments(key);
+    if (_i < 0) {
       throw new IllegalArgumentException("Key not found in map field 'attachments': " + key);
     }
-    return _v;
+    return ((byte[]) attachments_.objectValue(_i));
   }
 
-  /** A read-only view of the entries. */
+  private int _findAttachments(String key) {
+    return attachments_ == null ? -1 : attachments_.findObject(key);
+  }
+
+  /** A read-only, live view of the entries. */
   public java.util.Map<String, byte[]> getAttachmentsMap() {
-    return attachments_ == null ? java.util.Collections.emptyMap() : java.util.Collections.unmodifiableMap(attachments_);
+    return MapEntries.view(attachments_);
   }
 
+  /** Calls {@code action} for each entry in order; the action must not change this map. */
   public void forEachAttachments(java.util.function.BiConsumer<? super String, ? super byte[]> action) {
-    if (attachments_ != null) {
-      attachments_.forEach(action);
+    for (int _i = 0, _n = getAttachmentsCount(); _i < _n; _i++) {
+      action.accept(((String) attachments_.objectKey(_i)), ((byte[]) attachments_.objectValue(_i)));
     }
   }
 
   public Person removeAttachments(String key) {
-    if (attachments_ != null) {
-      attachments_.remove(key);
+    int _i = _findAttachments(key);
+    if (_i >= 0) {
+      attachments_.remove(_i);
     }
     _changed();
     return this;
@@ -727,9 +738,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return this;
   }
 
-  private java.util.LinkedHashMap<String, byte[]> _mapAttachments() {
+  private MapEntries _mapAttachments() {
     if (attachments_ == null) {
-      attachments_ = new java.util.LinkedHashMap<>();
+      attachments_ = new MapEntries(MapEntries.Box.OBJECT, MapEntries.Box.OBJECT, false);
     }
     return attachments_;
   }
@@ -892,7 +903,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             }
           }
           ProtoCodec.endMessage(_buf, _e);
-          _mapAttachments().put(_k, _v);
+          MapEntries _m = _mapAttachments();
+          _m.setObjectValue(_m.putObject(_k), _v);
           break;
         }
 
@@ -969,10 +981,14 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if (attachments_ != null) {
-      for (java.util.Map.Entry<String, byte[]> _en : attachments_.entrySet()) {
-        String _k = _en.getKey();
-        byte[] _v = _en.getValue();
-        int _es = 1 + ProtoCodec.stringSize(_k) + 1 + ProtoCodec.bytesSize(_v);
+      MapEntries _m = attachments_;
+      for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
+        int _kl = Utf8.encodedLength(((String) _m.objectKey(_i)));
+        int _ks = ProtoCodec.lengthDelimitedSize(_kl);
+        int _vl = 0;
+        int _vs = ProtoCodec.bytesSize(((byte[]) _m.objectValue(_i)));
+        int _es = 2 + _ks + _vs;
+        _m.setSizes(_i, _es, _kl, _vl);
         _size += 1 + ProtoCodec.lengthDelimitedSize(_es);
       }
     }
@@ -1049,16 +1065,14 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if (attachments_ != null) {
-      for (java.util.Map.Entry<String, byte[]> _en : attachments_.entrySet()) {
-        String _k = _en.getKey();
-        byte[] _v = _en.getValue();
-        int _es = 1 + ProtoCodec.stringSize(_k) + 1 + ProtoCodec.bytesSize(_v);
-        _out.put((byte) 50);
-        ProtoWriter.writeVarint32(_out, _es);
-        _out.put((byte) 10);
-        ProtoWriter.writeString(_out, _k);
+      // Entry sizes and string lengths as the size pass (always before a write) cached them.
+      MapEntries _m = attachments_;
+      for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
+        ProtoWriter.writeTagVarint32(_out, 50, _m.entrySize(_i));
+        ProtoWriter.writeTagVarint32(_out, 10, _m.keyLength(_i));
+        Utf8.write(_out, ((String) _m.objectKey(_i)), _m.keyLength(_i));
         _out.put((byte) 18);
-        ProtoWriter.writeBytes(_out, _v);
+        ProtoWriter.writeBytes(_out, ((byte[]) _m.objectValue(_i)));
       }
     }
 
@@ -1145,8 +1159,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if (_o.attachments_ != null && _o != this) {
-      for (java.util.Map.Entry<String, byte[]> _en : _o.attachments_.entrySet()) {
-        _mapAttachments().put(_en.getKey(), _en.getValue());
+      MapEntries _m = _o.attachments_;
+      for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
+        putAttachments(((String) _m.objectKey(_i)), ((byte[]) _m.objectValue(_i)));
       }
     }
 
@@ -1245,7 +1260,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
     }
 
-    if (!ProtoValues.mapEquals(attachments_, _o.attachments_)) {
+    if (!ProtoValues.mapEquals(MapEntries.view(attachments_), MapEntries.view(_o.attachments_))) {
       return false;
     }
 
@@ -1301,7 +1316,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if (getAttachmentsCount() > 0) {
-      _h = 53 * (37 * _h + 6) + ProtoValues.mapHash(attachments_);
+      _h = 53 * (37 * _h + 6) + ProtoValues.mapHash(MapEntries.view(attachments_));
     }
 
     if ((_contactCase == 7)) {
@@ -1341,7 +1356,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if (attachments_ != null) {
-      _t.fieldMap("attachments", attachments_);
+      _t.fieldMap("attachments", MapEntries.view(attachments_));
     }
 
     if ((_contactCase == 7)) {
