@@ -67,8 +67,8 @@ public final class Utf8 {
       } else if (Character.isSurrogate(c)) {
         if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
           int cp = Character.toCodePoint(c, s.charAt(++i));
-          out.putInt(0xf0808080 | (cp >>> 18) << 24 | ((cp >>> 12) & 0x3f) << 16
-              | ((cp >>> 6) & 0x3f) << 8 | (cp & 0x3f));
+          out.putInt(0x808080f0 | (cp >>> 18) | ((cp >>> 12) & 0x3f) << 8
+              | ((cp >>> 6) & 0x3f) << 16 | (cp & 0x3f) << 24);
         } else {
           out.put((byte) '?');
         }
@@ -119,7 +119,7 @@ public final class Utf8 {
       if (out.limit() - pos < 8 || (w = ascii(s, 0, n)) < 0) {
         return 0;
       }
-      out.putLong(pos, w << (8 * (8 - n)));
+      out.putLong(pos, w);
       out.position(pos + n);
       return n;
     }
@@ -147,14 +147,17 @@ public final class Utf8 {
     return n;
   }
 
-  /** {@code count <= 8} ASCII chars from {@code from} as big-endian bytes, or -1 if one is not ASCII. */
+  /**
+   * {@code count <= 8} ASCII chars from {@code from} as little-endian bytes (the first char in
+   * the low byte, as the little-endian view stores it first), or -1 if one is not ASCII.
+   */
   private static long ascii(String s, int from, int count) {
     long w = 0;
     int any = 0;
     for (int k = 0; k < count; k++) {
       char c = s.charAt(from + k);
       any |= c;
-      w = w << 8 | c;
+      w |= (long) c << (8 * k);
     }
     return any < 0x80 ? w : -1;
   }

@@ -47,7 +47,8 @@ class ProtoCodecTest {
 
   /** The bytes {@code write} puts into a fresh view, heap or direct. */
   private static byte[] written(boolean direct, java.util.function.Consumer<java.nio.ByteBuffer> write) {
-    java.nio.ByteBuffer out = direct ? java.nio.ByteBuffer.allocateDirect(256) : java.nio.ByteBuffer.allocate(256);
+    java.nio.ByteBuffer out = (direct ? java.nio.ByteBuffer.allocateDirect(256) : java.nio.ByteBuffer.allocate(256))
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN); // as ProtoWriter.beginWrite makes them
     write.accept(out);
     byte[] bytes = new byte[out.position()];
     out.flip().get(bytes);
@@ -195,7 +196,8 @@ class ProtoCodecTest {
 
   private static void tagged(boolean direct, java.util.function.Consumer<java.nio.ByteBuffer> write, byte[] expected) {
     assertArrayEquals(expected, written(direct, write));
-    java.nio.ByteBuffer exact = direct ? java.nio.ByteBuffer.allocateDirect(expected.length) : java.nio.ByteBuffer.allocate(expected.length);
+    java.nio.ByteBuffer exact = (direct ? java.nio.ByteBuffer.allocateDirect(expected.length) : java.nio.ByteBuffer.allocate(expected.length))
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
     write.accept(exact);
     assertEquals(expected.length, exact.position());
     byte[] got = new byte[expected.length];
@@ -223,8 +225,9 @@ class ProtoCodecTest {
       // Exactly as much room as the string needs (no 8-byte put past its end), then 1 to 8 bytes
       // more: the bytes past the string may be written over, the string's own bytes may not.
       for (int slack = 0; slack <= 8; slack += 4) {
-        java.nio.ByteBuffer exact = (i & 4) == 0
-            ? java.nio.ByteBuffer.allocateDirect(jdk.length + slack) : java.nio.ByteBuffer.allocate(jdk.length + slack);
+        java.nio.ByteBuffer exact = ((i & 4) == 0
+            ? java.nio.ByteBuffer.allocateDirect(jdk.length + slack) : java.nio.ByteBuffer.allocate(jdk.length + slack))
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
         Utf8.write(exact, s, jdk.length);
         assertEquals(jdk.length, exact.position(), s);
         byte[] got = new byte[jdk.length];

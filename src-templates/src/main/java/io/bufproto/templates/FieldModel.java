@@ -204,7 +204,8 @@ public record FieldModel(
       return out + ".put((byte) " + tag + ");";
     }
     if (Integer.compareUnsigned(tag, 0x4000) < 0) {
-      int twoBytes = ((tag & 0x7f) | 0x80) << 8 | (tag >>> 7);
+      // The view is little-endian: the first wire byte is the low byte of the short.
+      int twoBytes = (tag >>> 7) << 8 | (tag & 0x7f) | 0x80;
       return out + ".putShort((short) " + String.format("0x%04x", twoBytes) + ");";
     }
     return "ProtoWriter.writeVarint32(" + out + ", " + tag + ");";

@@ -275,7 +275,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     @Override
     public byte[] toByteArray() {
       byte[] _bytes = new byte[_writeSize()];
-      java.nio.ByteBuffer _nio = java.nio.ByteBuffer.wrap(_bytes);
+      java.nio.ByteBuffer _nio = ProtoWriter.wrap(_bytes);
       try {
         _write(_nio);
       } catch (java.nio.BufferOverflowException _e) {
@@ -1093,7 +1093,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   @Override
   public byte[] toByteArray() {
     byte[] _bytes = new byte[_writeSize()];
-    java.nio.ByteBuffer _nio = java.nio.ByteBuffer.wrap(_bytes);
+    java.nio.ByteBuffer _nio = ProtoWriter.wrap(_bytes);
     try {
       _write(_nio);
     } catch (java.nio.BufferOverflowException _e) {
