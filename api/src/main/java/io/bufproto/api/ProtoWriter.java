@@ -1,6 +1,7 @@
 package io.bufproto.api;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -25,24 +26,58 @@ public final class ProtoWriter {
 
   private ProtoWriter() {}
 
+  /** The view for an empty message into a multi-part composite (nothing is ever put in it). */
+  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
+
   /**
    * Makes room for {@code size} bytes at {@code out}'s writer index and returns the view to
    * write them into (little-endian, positioned at the writer index, limited to {@code size}
    * bytes). Little-endian because the wire's first byte is then a value's low byte: varints and
    * fixed-width values go in without a byte swap (with a big-endian view, each multi-byte put
    * swapped twice: once in our code, once in the buffer).
-   * Targets that are not one NIO buffer (multi-component composites) get a heap buffer, copied
-   * in by {@link #endWrite}.
+   *
+   * <p>The view is the target's own memory ({@link ByteBuf#internalNioBuffer}, no allocation):
+   * of the whole buffer when it is one NIO buffer, of the component the bytes fall in for a
+   * multi-component {@link CompositeByteBuf}. Only bytes that straddle two components of a
+   * composite go through a new heap buffer, copied in by {@link #endWrite}.
    */
   public static ByteBuffer beginWrite(ByteBuf out, int size) {
     out.ensureWritable(size);
-    ByteBuffer nio = out.nioBufferCount() == 1
-        ? out.internalNioBuffer(out.writerIndex(), size)
-        : ByteBuffer.allocate(size);
+    int at = out.writerIndex();
+    ByteBuffer nio;
+    if (out.nioBufferCount() == 1) {
+      nio = out.internalNioBuffer(at, size);
+    } else {
+      int index = componentHolding(out, at, size);
+      if (size == 0) {
+        return EMPTY;
+      } else if (index >= 0) {
+        CompositeByteBuf composite = (CompositeByteBuf) out;
+        nio = composite.internalComponent(index).internalNioBuffer(at - composite.toByteIndex(index), size);
+      } else {
+        nio = ByteBuffer.allocate(size);
+      }
+    }
     if (nio.order() != ByteOrder.LITTLE_ENDIAN) {
       nio.order(ByteOrder.LITTLE_ENDIAN);
     }
     return nio;
+  }
+
+  /**
+   * The index of the component of the composite {@code out} that holds all of
+   * {@code [at, at + size)} as one NIO buffer, or -1. No side effects; Netty caches the slice
+   * {@code internalComponent} returns, so this allocates nothing after the first call.
+   */
+  private static int componentHolding(ByteBuf out, int at, int size) {
+    if (!(out instanceof CompositeByteBuf) || size == 0) {
+      return -1;
+    }
+    CompositeByteBuf composite = (CompositeByteBuf) out;
+    int index = composite.toComponentIndex(at);
+    ByteBuf part = composite.internalComponent(index);
+    int offset = at - composite.toByteIndex(index);
+    return offset + size <= part.capacity() && part.nioBufferCount() == 1 ? index : -1;
   }
 
   /** The view to write a message of {@code bytes.length} bytes into a new array (toByteArray). */
@@ -61,10 +96,11 @@ public final class ProtoWriter {
     if (nio.hasRemaining()) {
       throw modifiedWhileWriting(size - nio.remaining(), size);
     }
-    if (nio.hasArray() && out.nioBufferCount() != 1) {
-      out.writeBytes(nio.array(), nio.arrayOffset(), size);
+    int at = out.writerIndex();
+    if (size == 0 || out.nioBufferCount() == 1 || componentHolding(out, at, size) >= 0) {
+      out.writerIndex(at + size);
     } else {
-      out.writerIndex(out.writerIndex() + size);
+      out.writeBytes(nio.array(), nio.arrayOffset(), size);
     }
   }
 

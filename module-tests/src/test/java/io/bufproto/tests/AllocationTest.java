@@ -14,8 +14,9 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hot paths allocate nothing: writing a reused message into a pooled buffer and parsing into
- * a reused message, for every message type of the suite, maps included. The parse is measured on
+ * The hot paths allocate nothing: writing a reused message into a pooled buffer (and into the
+ * second part of a composite) and parsing into a reused message, for every message type of the
+ * suite, maps included. The parse is measured on
  * the message without its map fields that hold string or bytes keys or values: a map entry's
  * strings are made when parsed (a key must be hashed), while singular and repeated strings stay
  * lazy. Measured with the thread's allocation counter over many iterations, after a warm-up, in
@@ -44,22 +45,29 @@ class AllocationTest {
         ProtoMessage<?> msg = type.ours().get();
         ByteBuf in = PooledByteBufAllocator.DEFAULT.directBuffer(parsed.length).writeBytes(parsed);
         ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer(bytes.length * 2 + 16);
+        ByteBuf parts = BufKind.COMPOSITE.target(bytes.length);
         try {
           msg.parseFrom(bytes);
           long write = perOp(() -> {
             out.clear();
             msg.writeTo(out);
           });
+          long writeParts = perOp(() -> {
+            parts.writerIndex(3);
+            msg.writeTo(parts);
+          });
           long parse = perOp(() -> {
             in.readerIndex(0);
             msg.parseFrom(in, parsed.length);
           });
           assertEquals(0, write, () -> type + ": bytes allocated per write of a " + bytes.length + "-byte message");
+          assertEquals(0, writeParts, () -> type + ": bytes allocated per write into a composite's second part");
           assertEquals(0, parse, () -> type + ": bytes allocated per parse of a " + parsed.length + "-byte message");
           checked++;
         } finally {
           in.release();
           out.release();
+          parts.release();
         }
       }
       report.append(type.name()).append(' ');

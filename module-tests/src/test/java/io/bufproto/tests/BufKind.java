@@ -103,8 +103,8 @@ enum BufKind {
   }
 
   /**
-   * An empty target (OFFSET: with 5 bytes already written) for about {@code expectedSize} bytes;
-   * release it when done. Only the fixed-capacity SLICE needs the size.
+   * An empty target (OFFSET: with 5 bytes already written; COMPOSITE: 3 bytes in its first part)
+   * for about {@code expectedSize} bytes; release it when done.
    */
   ByteBuf target(int expectedSize) {
     switch (this) {
@@ -118,7 +118,13 @@ enum BufKind {
       case POOLED_DIRECT:
         return POOL.directBuffer(16);
       case COMPOSITE:
-        return Unpooled.compositeBuffer();
+        {
+          // Two parts, the writer index where the second starts: the bytes go into its memory.
+          CompositeByteBuf c = Unpooled.compositeBuffer();
+          c.addComponent(true, Unpooled.buffer(3).writeBytes(new byte[] {7, 7, 7}));
+          c.addComponent(false, Unpooled.directBuffer(expectedSize + 16).writerIndex(expectedSize + 16));
+          return c;
+        }
       case DUPLICATE:
         return POOL.directBuffer(16).duplicate();
       case SLICE:
