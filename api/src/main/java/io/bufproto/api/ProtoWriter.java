@@ -47,11 +47,11 @@ public final class ProtoWriter {
     ByteBuffer nio;
     if (out.nioBufferCount() == 1) {
       nio = out.internalNioBuffer(at, size);
+    } else if (size == 0) {
+      return EMPTY;
     } else {
       int index = componentHolding(out, at, size);
-      if (size == 0) {
-        return EMPTY;
-      } else if (index >= 0) {
+      if (index >= 0) {
         CompositeByteBuf composite = (CompositeByteBuf) out;
         nio = composite.internalComponent(index).internalNioBuffer(at - composite.toByteIndex(index), size);
       } else {
@@ -66,11 +66,11 @@ public final class ProtoWriter {
 
   /**
    * The index of the component of the composite {@code out} that holds all of
-   * {@code [at, at + size)} as one NIO buffer, or -1. No side effects; Netty caches the slice
+   * {@code [at, at + size)} ({@code size > 0}) as one NIO buffer, or -1. No side effects; Netty caches the slice
    * {@code internalComponent} returns, so this allocates nothing after the first call.
    */
   private static int componentHolding(ByteBuf out, int at, int size) {
-    if (!(out instanceof CompositeByteBuf) || size == 0) {
+    if (!(out instanceof CompositeByteBuf)) {
       return -1;
     }
     CompositeByteBuf composite = (CompositeByteBuf) out;

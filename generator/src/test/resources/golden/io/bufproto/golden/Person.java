@@ -697,6 +697,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     _changed();
     return this;
   }
+
   private byte[] _getAttachments(String key) {
     int _i = _findAttachments(key);
     if (_i < 0) {
