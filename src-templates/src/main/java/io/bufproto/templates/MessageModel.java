@@ -35,4 +35,10 @@ public record MessageModel(
     boolean lazyStrings,
     boolean checkInit,
     boolean keepUnknown,
-    boolean holdsMessages) {}
+    boolean holdsMessages) {
+
+  /** {@link #fieldsByNumber} in runs the size and write passes skip with one presence test. */
+  public List<FieldGroup> fieldGroups() {
+    return FieldGroup.of(fieldsByNumber);
+  }
+}

@@ -947,24 +947,26 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return _size;
     }
     _size = 0;
-    if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
-      int _len = name_Len;
-      if (_len < 0) {
-        _len = name_Len = Utf8.encodedLength(name_);
+    if (((_bits0 & 0x00000007) != 0)) {
+      if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
+        int _len = name_Len;
+        if (_len < 0) {
+          _len = name_Len = Utf8.encodedLength(name_);
+        }
+        _size += 1 + ProtoCodec.lengthDelimitedSize(_len);
       }
-      _size += 1 + ProtoCodec.lengthDelimitedSize(_len);
-    }
 
-    if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
-      _size += 1 + ProtoCodec.int32Size(id_);
-    }
-
-    if (((_bits0 & 0x00000004) != 0)) {
-      int _len = email_Len;
-      if (_len < 0) {
-        _len = email_Len = Utf8.encodedLength(email_);
+      if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
+        _size += 1 + ProtoCodec.int32Size(id_);
       }
-      _size += 1 + ProtoCodec.lengthDelimitedSize(_len);
+
+      if (((_bits0 & 0x00000004) != 0)) {
+        int _len = email_Len;
+        if (_len < 0) {
+          _len = email_Len = Utf8.encodedLength(email_);
+        }
+        _size += 1 + ProtoCodec.lengthDelimitedSize(_len);
+      }
     }
 
     _size += 1 * phones_Count;
@@ -1038,18 +1040,20 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   /** Internal: writes the fields; {@link #getSerializedSize()} must have run since the last change. */
   public void _write(java.nio.ByteBuffer _out) {
-    if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
-      ProtoWriter.writeTagVarint32(_out, 10, name_Len);
-      Utf8.writeValue(_out, name_, name_Len, _buffer, name_Off);
-    }
+    if (((_bits0 & 0x00000007) != 0)) {
+      if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
+        ProtoWriter.writeTagVarint32(_out, 10, name_Len);
+        Utf8.writeValue(_out, name_, name_Len, _buffer, name_Off);
+      }
 
-    if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
-      ProtoWriter.writeInt32(_out, 16, id_);
-    }
+      if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
+        ProtoWriter.writeInt32(_out, 16, id_);
+      }
 
-    if (((_bits0 & 0x00000004) != 0)) {
-      ProtoWriter.writeTagVarint32(_out, 26, email_Len);
-      Utf8.writeValue(_out, email_, email_Len, _buffer, email_Off);
+      if (((_bits0 & 0x00000004) != 0)) {
+        ProtoWriter.writeTagVarint32(_out, 26, email_Len);
+        Utf8.writeValue(_out, email_, email_Len, _buffer, email_Off);
+      }
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {

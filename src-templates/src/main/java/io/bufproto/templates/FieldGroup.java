@@ -1,0 +1,60 @@
+package io.bufproto.templates;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A run of fields, in field-number order, that the size and write passes can skip with one test:
+ * consecutive fields whose presence bits lie in the same {@code _bitsN} word. A sparse message
+ * (Pulsar's {@code BaseCommand}: a type and one of ~50 optional commands) then pays one test per
+ * group instead of one per field; a dense one pays one extra test per group.
+ *
+ * @param guard the expression that is false when no field of the group is set, or {@code null}
+ *     when the group is too small to be worth a test (the fields are then rendered unwrapped)
+ * @param fields the fields, in field-number order
+ */
+public record FieldGroup(String guard, List<FieldModel> fields) {
+
+  /** At most this many fields share a guard: small enough that a set field costs few extra tests. */
+  static final int MAX = 8;
+
+  /** Groups smaller than this get no guard: the test would cost more than it skips. */
+  static final int MIN = 3;
+
+  /** Splits {@code byNumber} into groups; concatenated, they are {@code byNumber} in order. */
+  public static List<FieldGroup> of(List<FieldModel> byNumber) {
+    List<FieldGroup> groups = new ArrayList<>();
+    List<FieldModel> run = new ArrayList<>();
+    for (FieldModel f : byNumber) {
+      if (!run.isEmpty() && (run.size() == MAX || !sameWord(run.get(0), f))) {
+        groups.add(group(run));
+        run = new ArrayList<>();
+      }
+      run.add(f);
+    }
+    if (!run.isEmpty()) {
+      groups.add(group(run));
+    }
+    return groups;
+  }
+
+  private static boolean sameWord(FieldModel first, FieldModel f) {
+    return bit(first) && bit(f) && first.presence().word().equals(f.presence().word());
+  }
+
+  private static boolean bit(FieldModel f) {
+    return f.presence() != null && !f.presence().inOneof();
+  }
+
+  private static FieldGroup group(List<FieldModel> run) {
+    if (run.size() < MIN || !bit(run.get(0))) {
+      return new FieldGroup(null, run);
+    }
+    int mask = 0;
+    for (FieldModel f : run) {
+      mask |= f.presence().mask();
+    }
+    Presence any = new Presence(run.get(0).presence().word(), mask, 0);
+    return new FieldGroup(any.test(""), run);
+  }
+}
