@@ -27,6 +27,8 @@ public final class ProtoCodec {
 
   private static final BufReaderProvider PROVIDER = Readers.select();
   private static final BufReader READER = PROVIDER.reader();
+  /** The provider's writer, for {@link ProtoWriter}: chosen with the reader, kept as long. */
+  static final io.bufproto.api.spi.BufWriter WRITER = PROVIDER.writer();
 
   private ProtoCodec() {}
 

@@ -1,7 +1,6 @@
 package io.bufproto.api;
 
 import io.netty.buffer.ByteBuf;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -84,19 +83,19 @@ public final class UnknownFields {
     inOrder = true;
   }
 
-  /** Writes the fields in protobuf-java's order. */
-  public void writeTo(ByteBuffer out) {
+  /** Writes the fields in protobuf-java's order at {@code at}; returns the index after them. */
+  public int writeTo(ByteBuf out, int at, int end) {
     if (inOrder) {
-      out.put(data, 0, length);
-      return;
+      return ProtoWriter.writeArray(out, at, end, data, 0, length);
     }
     int[] o = sortedOrder();
     for (int i = 0; i < count; i++) {
       int r = o[i];
       int from = starts[r];
       int to = r + 1 < count ? starts[r + 1] : length;
-      out.put(data, from, to - from);
+      at = ProtoWriter.writeArray(out, at, end, data, from, to - from);
     }
+    return at;
   }
 
   /** Appends every field of {@code other} after this set's, as protobuf-java's merge does. */

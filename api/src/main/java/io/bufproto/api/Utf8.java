@@ -1,7 +1,8 @@
 package io.bufproto.api;
 
 import io.netty.buffer.ByteBuf;
-import java.nio.ByteBuffer;
+import io.bufproto.api.spi.BufWriter;
+import java.nio.BufferOverflowException;
 import io.netty.util.IllegalReferenceCountException;
 import java.nio.charset.StandardCharsets;
 
@@ -42,114 +43,134 @@ public final class Utf8 {
   }
 
   /**
-   * Writes {@code s} as UTF-8 at {@code out}'s position; {@code encodedLength} is
-   * {@link #encodedLength}{@code (s)}. Unpaired surrogates become {@code '?'}, as in
-   * {@code String.getBytes(UTF_8)}, which protobuf-java falls back to for them. Up to 7 bytes
-   * between the string's end and {@code out}'s limit may be written over: the caller writes
-   * what follows there (the views of {@link ProtoWriter#beginWrite} end where the message ends).
+   * Writes {@code s} as UTF-8 at {@code at} and returns the index after it; {@code encodedLength}
+   * is {@link #encodedLength}{@code (s)}. Unpaired surrogates become {@code '?'}, as in
+   * {@code String.getBytes(UTF_8)}, which protobuf-java falls back to for them. Bytes between the
+   * string's end and {@code end} may be written over (8-byte stores): the caller writes what
+   * follows there.
+   *
+   * @throws BufferOverflowException if the string does not fit before {@code end}
+   * @throws IllegalStateException if {@code s} does not encode to {@code encodedLength} bytes (it
+   *     was changed after its length was computed)
    */
-  public static void write(ByteBuffer out, String s, int encodedLength) {
-    int start = out.position();
+  public static int write(ByteBuf out, int at, int end, String s, int encodedLength) {
+    int start = at;
     int n = s.length();
     int i = 0;
     if (encodedLength == n) {
-      // Every char is ASCII or an unpaired surrogate: copy ASCII 8 chars per bounds check
-      // (heap views write the array). Measured in jmh StringsBenchmark.bufproto_serialize.
-      i = out.hasArray() ? asciiToArray(out, s, n) : asciiToBuffer(out, s, n);
+      // Every char is ASCII or an unpaired surrogate: 8 chars per store while ASCII.
+      // Measured in jmh StringsBenchmark.bufproto_serialize.
+      i = ascii(out, at, end, s, n);
+      at += i;
     }
+    BufWriter w = ProtoWriter.writer();
     for (; i < n; i++) {
+      if (end - at < 4) {
+        return writeTail(out, at, end, s, i, start, encodedLength);
+      }
       char c = s.charAt(i);
       if (c < 0x80) {
-        out.put((byte) c);
+        w.setByte(out, at++, c);
       } else if (c < 0x800) {
-        out.put((byte) (0xc0 | (c >>> 6)));
-        out.put((byte) (0x80 | (c & 0x3f)));
+        w.setShortLE(out, at, 0xc0 | (c >>> 6) | (0x80 | (c & 0x3f)) << 8);
+        at += 2;
       } else if (Character.isSurrogate(c)) {
         if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
           int cp = Character.toCodePoint(c, s.charAt(++i));
-          out.putInt(0x808080f0 | (cp >>> 18) | ((cp >>> 12) & 0x3f) << 8
+          w.setIntLE(out, at, 0x808080f0 | (cp >>> 18) | ((cp >>> 12) & 0x3f) << 8
               | ((cp >>> 6) & 0x3f) << 16 | (cp & 0x3f) << 24);
+          at += 4;
         } else {
-          out.put((byte) '?');
+          w.setByte(out, at++, '?');
         }
       } else {
-        out.put((byte) (0xe0 | (c >>> 12)));
-        out.put((byte) (0x80 | ((c >>> 6) & 0x3f)));
-        out.put((byte) (0x80 | (c & 0x3f)));
+        w.setShortLE(out, at, 0xe0 | (c >>> 12) | (0x80 | ((c >>> 6) & 0x3f)) << 8);
+        w.setByte(out, at + 2, 0x80 | (c & 0x3f));
+        at += 3;
       }
     }
-    if (out.position() - start != encodedLength) {
-      throw new IllegalStateException(
-          "string changed while being written: " + (out.position() - start) + " != " + encodedLength);
-    }
+    return checkWritten(at, start, encodedLength);
   }
 
-  /** Copies the leading ASCII chars of {@code s} into a heap view; returns how many. */
-  private static int asciiToArray(ByteBuffer out, String s, int n) {
-    if (out.remaining() < n) {
-      throw new java.nio.BufferOverflowException();
-    }
-    byte[] a = out.array();
-    int base = out.arrayOffset() + out.position();
-    int i = 0;
+  /** The last chars, within 4 bytes of {@code end}: a checked byte at a time. */
+  private static int writeTail(ByteBuf out, int at, int end, String s, int i, int start, int encodedLength) {
+    int n = s.length();
     for (; i < n; i++) {
       char c = s.charAt(i);
-      if (c >= 0x80) {
-        break;
+      if (c < 0x80) {
+        at = ProtoWriter.writeByte(out, at, end, c);
+      } else if (c < 0x800) {
+        at = ProtoWriter.writeByte(out, at, end, 0xc0 | (c >>> 6));
+        at = ProtoWriter.writeByte(out, at, end, 0x80 | (c & 0x3f));
+      } else if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+          int cp = Character.toCodePoint(c, s.charAt(++i));
+          at = ProtoWriter.writeByte(out, at, end, 0xf0 | (cp >>> 18));
+          at = ProtoWriter.writeByte(out, at, end, 0x80 | ((cp >>> 12) & 0x3f));
+          at = ProtoWriter.writeByte(out, at, end, 0x80 | ((cp >>> 6) & 0x3f));
+          at = ProtoWriter.writeByte(out, at, end, 0x80 | (cp & 0x3f));
+        } else {
+          at = ProtoWriter.writeByte(out, at, end, '?');
+        }
+      } else {
+        at = ProtoWriter.writeByte(out, at, end, 0xe0 | (c >>> 12));
+        at = ProtoWriter.writeByte(out, at, end, 0x80 | ((c >>> 6) & 0x3f));
+        at = ProtoWriter.writeByte(out, at, end, 0x80 | (c & 0x3f));
       }
-      a[base + i] = (byte) c;
     }
-    out.position(out.position() + i);
-    return i;
+    return checkWritten(at, start, encodedLength);
+  }
+
+  private static int checkWritten(int at, int start, int encodedLength) {
+    if (at - start != encodedLength) {
+      throw new IllegalStateException(
+          "string changed while being written: " + (at - start) + " != " + encodedLength);
+    }
+    return at;
   }
 
   /**
-   * Copies the leading ASCII chars of {@code s} with 8-byte absolute puts; returns how many.
-   * Strings of 8 chars or more end with one put of their last 8 chars, overlapping the one
-   * before; shorter ones take one put when 8 bytes of the target remain (the bytes past the string
-   * are overwritten by what follows). Per-byte relative puts cost a position update and bounds
-   * check each (Buffer.nextPutIndex was 10% of MessageMetadataBenchmark.bufproto_serialize);
-   * interleaved A/B: AddressBook serialize +23%, Strings +20%. Extracting the 8 chars unrolled
-   * (eight charAt with constant offsets) instead of the loop measured 7-8% slower.
+   * Stores the leading ASCII chars of {@code s} at {@code at}, 8 per store; returns how many.
+   * Strings of 8 chars or more end with one store of their last 8 chars, overlapping the one
+   * before; shorter ones take one store when 8 bytes remain before {@code end} (the bytes past
+   * the string are written over by what follows). Per-byte stores cost a call and a check each;
+   * interleaved A/B of this against per-byte puts: AddressBook serialize +23%, Strings +20%.
+   * Extracting the 8 chars unrolled (eight charAt with constant offsets) measured 7-8% slower.
    */
-  private static int asciiToBuffer(ByteBuffer out, String s, int n) {
-    int pos = out.position();
+  private static int ascii(ByteBuf out, int at, int end, String s, int n) {
+    BufWriter w = ProtoWriter.writer();
     if (n < 8) {
-      long w;
-      if (out.limit() - pos < 8 || (w = ascii(s, 0, n)) < 0) {
+      long word;
+      if (end - at < 8 || (word = ascii(s, 0, n)) < 0) {
         return 0;
       }
-      out.putLong(pos, w);
-      out.position(pos + n);
+      w.setLongLE(out, at, word);
       return n;
     }
-    if (out.limit() - pos < n) {
-      throw new java.nio.BufferOverflowException();
+    if (end - at < n) {
+      throw new BufferOverflowException();
     }
     int i = 0;
     for (; i + 8 <= n; i += 8) {
-      long w = ascii(s, i, 8);
-      if (w < 0) {
-        out.position(pos + i);
+      long word = ascii(s, i, 8);
+      if (word < 0) {
         return i;
       }
-      out.putLong(pos + i, w);
+      w.setLongLE(out, at + i, word);
     }
     if (i < n) {
-      long w = ascii(s, n - 8, 8);
-      if (w < 0) {
-        out.position(pos + i);
+      long word = ascii(s, n - 8, 8);
+      if (word < 0) {
         return i;
       }
-      out.putLong(pos + n - 8, w);
+      w.setLongLE(out, at + n - 8, word);
     }
-    out.position(pos + n);
     return n;
   }
 
   /**
    * {@code count <= 8} ASCII chars from {@code from} as little-endian bytes (the first char in
-   * the low byte, as the little-endian view stores it first), or -1 if one is not ASCII.
+   * the low byte, stored first), or -1 if one is not ASCII.
    */
   private static long ascii(String s, int from, int count) {
     long w = 0;
@@ -274,18 +295,15 @@ public final class Utf8 {
   }
 
   /**
-   * Writes a string field's bytes (its length prefix was written before): copied from {@code src}
-   * at {@code srcOffset} when the value was parsed and not changed ({@code srcOffset >= 0}), else
-   * encoded from {@code value}. {@code length} is the exact UTF-8 length.
+   * Writes a string field's bytes (its length prefix was written before) and returns the index
+   * after them: copied from {@code src} at {@code srcOffset} when the value was parsed and not
+   * changed ({@code srcOffset >= 0}), else encoded from {@code value}. {@code length} is the
+   * exact UTF-8 length.
    */
-  public static void writeValue(ByteBuffer out, String value, int length, ByteBuf src, int srcOffset) {
+  public static int writeValue(ByteBuf out, int at, int end, String value, int length, ByteBuf src, int srcOffset) {
     if (srcOffset >= 0) {
-      if (length > 0) {
-        checkAlive(src);
-        ProtoWriter.copy(src, srcOffset, length, out);
-      }
-    } else {
-      write(out, value, length);
+      return ProtoWriter.writeRaw(out, at, end, src, srcOffset, length);
     }
+    return write(out, at, end, value, length);
   }
 }

@@ -45,14 +45,62 @@ class ProtoCodecTest {
     }
   }
 
-  /** The bytes {@code write} puts into a fresh view, heap or direct. */
-  private static byte[] written(boolean direct, java.util.function.Consumer<java.nio.ByteBuffer> write) {
-    java.nio.ByteBuffer out = (direct ? java.nio.ByteBuffer.allocateDirect(256) : java.nio.ByteBuffer.allocate(256))
-        .order(java.nio.ByteOrder.LITTLE_ENDIAN); // as ProtoWriter.beginWrite makes them
-    write.accept(out);
-    byte[] bytes = new byte[out.position()];
-    out.flip().get(bytes);
-    return bytes;
+  /** A ProtoWriter call: stores at {@code at}, nothing at or after {@code end}; returns the next index. */
+  private interface Write {
+    int apply(ByteBuf out, int at, int end);
+  }
+
+  private static final int START = 3;
+  private static final byte SENTINEL = (byte) 0xa5;
+
+  /** A buffer, heap or direct, of {@code capacity} bytes, every one {@link #SENTINEL}. */
+  private static ByteBuf fresh(boolean direct, int capacity) {
+    ByteBuf out = direct ? Unpooled.directBuffer(capacity) : Unpooled.buffer(capacity);
+    for (int i = 0; i < capacity; i++) {
+      out.setByte(i, SENTINEL);
+    }
+    return out;
+  }
+
+  /** The bytes {@code write} stores from index {@link #START} of a roomy buffer, heap or direct. */
+  private static byte[] written(boolean direct, Write write) {
+    ByteBuf out = fresh(direct, 256);
+    int at = write.apply(out, START, 256);
+    return ByteBufUtil.getBytes(out, START, at - START);
+  }
+
+  /** {@link #written}, also checked with {@link #exact}. */
+  private static byte[] writtenExactly(boolean direct, Write write) {
+    byte[] w = written(direct, write);
+    exact(direct, write, w);
+    return w;
+  }
+
+  /**
+   * Checks that {@code write} stores exactly {@code expected} when the space ends right after it
+   * (nothing stored before {@link #START} or at the end and after), and that one byte less room
+   * throws {@link java.nio.BufferOverflowException} without storing outside that room.
+   */
+  private static void exact(boolean direct, Write write, byte[] expected) {
+    int end = START + expected.length;
+    ByteBuf out = fresh(direct, end + 16);
+    assertEquals(end, write.apply(out, START, end));
+    assertArrayEquals(expected, ByteBufUtil.getBytes(out, START, expected.length));
+    untouched(out, end);
+    if (expected.length > 0) {
+      ByteBuf small = fresh(direct, end + 16);
+      assertThrows(java.nio.BufferOverflowException.class, () -> write.apply(small, START, end - 1));
+      untouched(small, end - 1);
+    }
+  }
+
+  private static void untouched(ByteBuf out, int end) {
+    for (int i = 0; i < START; i++) {
+      assertEquals(SENTINEL, out.getByte(i), "stored before the start");
+    }
+    for (int i = end; i < out.capacity(); i++) {
+      assertEquals(SENTINEL, out.getByte(i), "stored at or after the end");
+    }
   }
 
   @Test
@@ -61,35 +109,35 @@ class ProtoCodecTest {
       long l = edgeLong();
       int v = (int) l;
       boolean direct = (i & 1) == 0;
-      byte[] w = written(direct, o -> ProtoWriter.writeInt32(o, v));
+      byte[] w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeInt32NoTag(v)), w, "int32 " + v);
       assertEquals(CodedOutputStream.computeInt32SizeNoTag(v), ProtoCodec.int32Size(v));
       assertEquals(v, ProtoCodec.readInt32(Unpooled.wrappedBuffer(w)));
 
-      w = written(direct, o -> ProtoWriter.writeUInt32(o, v));
+      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeUInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeUInt32NoTag(v)), w, "uint32 " + v);
       assertEquals(CodedOutputStream.computeUInt32SizeNoTag(v), ProtoCodec.uint32Size(v));
 
-      w = written(direct, o -> ProtoWriter.writeSInt32(o, v));
+      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeSInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeSInt32NoTag(v)), w, "sint32 " + v);
       assertEquals(CodedOutputStream.computeSInt32SizeNoTag(v), ProtoCodec.sint32Size(v));
       assertEquals(v, ProtoCodec.readSInt32(Unpooled.wrappedBuffer(w)));
 
-      w = written(direct, o -> ProtoWriter.writeInt64(o, l));
+      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeInt64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeInt64NoTag(l)), w, "int64 " + l);
       assertEquals(CodedOutputStream.computeInt64SizeNoTag(l), ProtoCodec.int64Size(l));
       assertEquals(l, ProtoCodec.readInt64(Unpooled.wrappedBuffer(w)));
 
-      w = written(direct, o -> ProtoWriter.writeSInt64(o, l));
+      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeSInt64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeSInt64NoTag(l)), w, "sint64 " + l);
       assertEquals(CodedOutputStream.computeSInt64SizeNoTag(l), ProtoCodec.sint64Size(l));
       assertEquals(l, ProtoCodec.readSInt64(Unpooled.wrappedBuffer(w)));
 
-      w = written(direct, o -> ProtoWriter.writeFixed64(o, l));
+      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeFixed64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeFixed64NoTag(l)), w, "fixed64 " + l);
-      w = written(direct, o -> ProtoWriter.writeFixed32(o, v));
+      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeFixed32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeFixed32NoTag(v)), w, "fixed32 " + v);
-      w = written(direct, o -> ProtoWriter.writeDouble(o, Double.longBitsToDouble(l)));
+      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeDouble(o, a, e, Double.longBitsToDouble(l)));
       assertArrayEquals(pj(o -> o.writeDoubleNoTag(Double.longBitsToDouble(l))), w, "double " + l);
     }
   }
@@ -155,7 +203,7 @@ class ProtoCodecTest {
     }
   }
 
-  /** The writers taking a one-byte tag too, into roomy views and into views of exactly the size. */
+  /** The writers taking a one-byte tag too, into roomy buffers and into exactly the room they need. */
   @Test
   void taggedWritersMatchProtobufJava() throws IOException {
     for (int i = 0; i < 20_000; i++) {
@@ -166,24 +214,24 @@ class ProtoCodecTest {
       int fixed32 = varint | 5;
       int fixed64 = varint | 1;
       boolean direct = (i & 1) == 0;
-      tagged(direct, o -> ProtoWriter.writeInt32(o, varint, v), pj(o -> o.writeInt32(field, v)));
-      tagged(direct, o -> ProtoWriter.writeUInt32(o, varint, v), pj(o -> o.writeUInt32(field, v)));
-      tagged(direct, o -> ProtoWriter.writeSInt32(o, varint, v), pj(o -> o.writeSInt32(field, v)));
-      tagged(direct, o -> ProtoWriter.writeEnum(o, varint, v), pj(o -> o.writeEnum(field, v)));
-      tagged(direct, o -> ProtoWriter.writeInt64(o, varint, l), pj(o -> o.writeInt64(field, l)));
-      tagged(direct, o -> ProtoWriter.writeUInt64(o, varint, l), pj(o -> o.writeUInt64(field, l)));
-      tagged(direct, o -> ProtoWriter.writeSInt64(o, varint, l), pj(o -> o.writeSInt64(field, l)));
-      tagged(direct, o -> ProtoWriter.writeBool(o, varint, (v & 1) != 0), pj(o -> o.writeBool(field, (v & 1) != 0)));
-      tagged(direct, o -> ProtoWriter.writeFixed32(o, fixed32, v), pj(o -> o.writeFixed32(field, v)));
-      tagged(direct, o -> ProtoWriter.writeSFixed32(o, fixed32, v), pj(o -> o.writeSFixed32(field, v)));
-      tagged(direct, o -> ProtoWriter.writeFloat(o, fixed32, Float.intBitsToFloat(v)),
+      tagged(direct, (o, a, e) -> ProtoWriter.writeInt32(o, a, e, varint, v), pj(o -> o.writeInt32(field, v)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeUInt32(o, a, e, varint, v), pj(o -> o.writeUInt32(field, v)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeSInt32(o, a, e, varint, v), pj(o -> o.writeSInt32(field, v)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeEnum(o, a, e, varint, v), pj(o -> o.writeEnum(field, v)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeInt64(o, a, e, varint, l), pj(o -> o.writeInt64(field, l)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeUInt64(o, a, e, varint, l), pj(o -> o.writeUInt64(field, l)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeSInt64(o, a, e, varint, l), pj(o -> o.writeSInt64(field, l)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeBool(o, a, e, varint, (v & 1) != 0), pj(o -> o.writeBool(field, (v & 1) != 0)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeFixed32(o, a, e, fixed32, v), pj(o -> o.writeFixed32(field, v)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeSFixed32(o, a, e, fixed32, v), pj(o -> o.writeSFixed32(field, v)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeFloat(o, a, e, fixed32, Float.intBitsToFloat(v)),
           pj(o -> o.writeFloat(field, Float.intBitsToFloat(v))));
-      tagged(direct, o -> ProtoWriter.writeFixed64(o, fixed64, l), pj(o -> o.writeFixed64(field, l)));
-      tagged(direct, o -> ProtoWriter.writeSFixed64(o, fixed64, l), pj(o -> o.writeSFixed64(field, l)));
-      tagged(direct, o -> ProtoWriter.writeDouble(o, fixed64, Double.longBitsToDouble(l)),
+      tagged(direct, (o, a, e) -> ProtoWriter.writeFixed64(o, a, e, fixed64, l), pj(o -> o.writeFixed64(field, l)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeSFixed64(o, a, e, fixed64, l), pj(o -> o.writeSFixed64(field, l)));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeDouble(o, a, e, fixed64, Double.longBitsToDouble(l)),
           pj(o -> o.writeDouble(field, Double.longBitsToDouble(l))));
       // A length prefix: the varint bytes of uint32 under a length-delimited tag.
-      tagged(direct, o -> ProtoWriter.writeTagVarint32(o, varint | 2, v), withWireType(pj(o -> o.writeUInt32(field, v)), 2));
+      tagged(direct, (o, a, e) -> ProtoWriter.writeTagVarint32(o, a, e, varint | 2, v), withWireType(pj(o -> o.writeUInt32(field, v)), 2));
     }
   }
 
@@ -194,15 +242,9 @@ class ProtoCodecTest {
     return b;
   }
 
-  private static void tagged(boolean direct, java.util.function.Consumer<java.nio.ByteBuffer> write, byte[] expected) {
+  private static void tagged(boolean direct, Write write, byte[] expected) {
     assertArrayEquals(expected, written(direct, write));
-    java.nio.ByteBuffer exact = (direct ? java.nio.ByteBuffer.allocateDirect(expected.length) : java.nio.ByteBuffer.allocate(expected.length))
-        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    write.accept(exact);
-    assertEquals(expected.length, exact.position());
-    byte[] got = new byte[expected.length];
-    exact.flip().get(got);
-    assertArrayEquals(expected, got);
+    exact(direct, write, expected);
   }
 
   @Test
@@ -220,20 +262,10 @@ class ProtoCodecTest {
       String s = new String(cs);
       byte[] jdk = s.getBytes(StandardCharsets.UTF_8);
       assertEquals(jdk.length, Utf8.encodedLength(s), s);
-      byte[] ours = written((i & 1) == 0, o -> Utf8.write(o, s, jdk.length));
+      byte[] ours = written((i & 1) == 0, (o, a, e) -> Utf8.write(o, a, e, s, jdk.length));
       assertArrayEquals(jdk, ours, s);
-      // Exactly as much room as the string needs (no 8-byte put past its end), then 1 to 8 bytes
-      // more: the bytes past the string may be written over, the string's own bytes may not.
-      for (int slack = 0; slack <= 8; slack += 4) {
-        java.nio.ByteBuffer exact = ((i & 4) == 0
-            ? java.nio.ByteBuffer.allocateDirect(jdk.length + slack) : java.nio.ByteBuffer.allocate(jdk.length + slack))
-            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        Utf8.write(exact, s, jdk.length);
-        assertEquals(jdk.length, exact.position(), s);
-        byte[] got = new byte[jdk.length];
-        exact.flip().get(got);
-        assertArrayEquals(jdk, got, s);
-      }
+      // Exactly as much room as the string needs (no 8-byte store past its end), and one byte less.
+      exact((i & 4) == 0, (o, a, e) -> Utf8.write(o, a, e, s, jdk.length), jdk);
       assertEquals(new String(jdk, StandardCharsets.UTF_8), Utf8.decode(Unpooled.wrappedBuffer(ours), 0, jdk.length));
     }
   }

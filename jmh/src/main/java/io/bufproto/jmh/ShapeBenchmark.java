@@ -57,7 +57,7 @@ public abstract class ShapeBenchmark {
   private ByteBuf heap;
   private ByteBuf frame;
   private ByteBuf slice;
-  protected ByteBuf out;
+  private ByteBuf out;
   private byte[] array;
   private int size;
   private MessageLite pjMessage;
@@ -107,11 +107,7 @@ public abstract class ShapeBenchmark {
     lpWrite(out);
     check("LightProto", ByteBufBytes.of(out));
     bp_parseCheck();
-    checkExtra();
   }
-
-  /** Checks the bytes of a subclass's extra benchmarks, after setUp (JMH does not order setups). */
-  protected void checkExtra() {}
 
   private byte[] bpBytes() {
     out.clear();

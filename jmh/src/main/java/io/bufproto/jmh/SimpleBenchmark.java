@@ -76,22 +76,4 @@ public class SimpleBenchmark extends ShapeBenchmark {
   protected int lpReadStrings() {
     return lp.getName().length();
   }
-
-  /** The unchecked-write experiment (io.netty.buffer.UncheckedWriteExperiment) on the same message. */
-  @org.openjdk.jmh.annotations.Benchmark
-  public int experiment_uncheckedSerialize() {
-    out.clear();
-    return io.netty.buffer.UncheckedWriteExperiment.write(bp, out);
-  }
-
-  @Override
-  protected void checkExtra() {
-    out.clear();
-    bp.writeTo(out);
-    byte[] expected = ByteBufBytes.of(out);
-    experiment_uncheckedSerialize();
-    if (!java.util.Arrays.equals(expected, ByteBufBytes.of(out))) {
-      throw new IllegalStateException("the experiment writes other bytes");
-    }
-  }
 }

@@ -23,6 +23,9 @@ import io.bufproto.api.spi.Varints;
  *       start; varints longer than 8 bytes.
  * </ul>
  *
+ * <p>The stores ({@link #setLongLE} and its siblings) follow the contract of BufProto's
+ * {@code BufWriter}: the caller checked the bytes against the space it reserved.
+ *
  * <p>Classpath only: the JVM refuses a named module that contains {@code io.netty.buffer}, and
  * package access needs the same class loader as Netty. The provider calls this class once in
  * {@code try/catch (LinkageError)} and reports itself unusable if that fails.
@@ -87,5 +90,46 @@ public final class BufProtoUncheckedAccess {
     }
     ((AbstractByteBuf) buf).readerIndex = index;
     return true;
+  }
+
+  // ---- Stores, for the unchecked writer. The caller (ProtoWriter, see BufWriter's contract) has
+  // checked that the bytes lie in space reserved with ensureWritable and that the buffer is
+  // accessible. Buffers this class does not handle take Netty's checked setter.
+
+  /** Whether {@code buf}'s unchecked accessors act on its own memory (not a composite's parts). */
+  private static boolean handles(ByteBuf buf) {
+    return buf instanceof AbstractByteBuf && !(buf instanceof CompositeByteBuf);
+  }
+
+  public static void setByte(ByteBuf buf, int index, int value) {
+    if (handles(buf)) {
+      ((AbstractByteBuf) buf)._setByte(index, value);
+    } else {
+      buf.setByte(index, value);
+    }
+  }
+
+  public static void setShortLE(ByteBuf buf, int index, int value) {
+    if (handles(buf)) {
+      ((AbstractByteBuf) buf)._setShortLE(index, value);
+    } else {
+      buf.setShortLE(index, value);
+    }
+  }
+
+  public static void setIntLE(ByteBuf buf, int index, int value) {
+    if (handles(buf)) {
+      ((AbstractByteBuf) buf)._setIntLE(index, value);
+    } else {
+      buf.setIntLE(index, value);
+    }
+  }
+
+  public static void setLongLE(ByteBuf buf, int index, long value) {
+    if (handles(buf)) {
+      ((AbstractByteBuf) buf)._setLongLE(index, value);
+    } else {
+      buf.setLongLE(index, value);
+    }
   }
 }

@@ -146,7 +146,7 @@ public record FieldModel(
    */
   public String writeTagged(String out, String value) {
     if (Integer.compareUnsigned(tag, 0x80) < 0 && type.wireType() != 2) {
-      return "ProtoWriter.write" + type.stem() + "(" + out + ", " + tag + ", " + value + ");";
+      return ScalarType.call("write" + type.stem(), out, tag + ", " + value);
     }
     return writeTag(out) + "\n" + type.write(out, value);
   }
@@ -154,9 +154,9 @@ public record FieldModel(
   /** Statement(s) writing the tag and a length prefix, together for a one-byte tag. */
   public String writeTagAndLength(String out, String length) {
     if (Integer.compareUnsigned(tag, 0x80) < 0) {
-      return "ProtoWriter.writeTagVarint32(" + out + ", " + tag + ", " + length + ");";
+      return ScalarType.call("writeTagVarint32", out, tag + ", " + length);
     }
-    return writeTag(out) + "\nProtoWriter.writeVarint32(" + out + ", " + length + ");";
+    return writeTag(out) + "\n" + ScalarType.call("writeVarint32", out, length);
   }
 
   public String writePackedTag(String out) {
@@ -201,14 +201,14 @@ public record FieldModel(
   /** Tags compare unsigned: field numbers above 2^28 give tags that are negative ints. */
   private static String writeTagValue(String out, int tag) {
     if (Integer.compareUnsigned(tag, 0x80) < 0) {
-      return out + ".put((byte) " + tag + ");";
+      return ScalarType.call("writeByte", out, String.valueOf(tag));
     }
     if (Integer.compareUnsigned(tag, 0x4000) < 0) {
-      // The view is little-endian: the first wire byte is the low byte of the short.
+      // Stored little-endian: the first wire byte is the low byte of the short.
       int twoBytes = (tag >>> 7) << 8 | (tag & 0x7f) | 0x80;
-      return out + ".putShort((short) " + String.format("0x%04x", twoBytes) + ");";
+      return ScalarType.call("writeShortLE", out, String.format("0x%04x", twoBytes));
     }
-    return "ProtoWriter.writeVarint32(" + out + ", " + tag + ");";
+    return ScalarType.call("writeVarint32", out, String.valueOf(tag));
   }
 
   private static int varintSize(int v) {

@@ -95,7 +95,15 @@ public enum ScalarType {
 
   /** Statement writing one value (no tag). */
   public String write(String out, String value) {
-    return "ProtoWriter.write" + stem + "(" + out + ", " + value + ");";
+    return call("write" + stem, out, value);
+  }
+
+  /**
+   * Statement calling the ProtoWriter method {@code method} on the target {@code out} at the
+   * generated code's index {@code _at}, bounded by {@code _end}, and advancing {@code _at}.
+   */
+  static String call(String method, String out, String args) {
+    return "_at = ProtoWriter." + method + "(" + out + ", _at, _end, " + args + ");";
   }
 
   /** Expression: encoded size of one value, without its tag (with its length prefix if any). */

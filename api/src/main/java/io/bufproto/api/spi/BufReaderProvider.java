@@ -1,7 +1,7 @@
 package io.bufproto.api.spi;
 
 /**
- * A source of a {@link BufReader}, found with {@link java.util.ServiceLoader}.
+ * A source of a {@link BufReader} (and of the {@link BufWriter} that goes with it), found with {@link java.util.ServiceLoader}.
  *
  * <p>Selection happens once, when {@link io.bufproto.api.ProtoCodec} is initialized: among the
  * providers whose {@link #isUsable()} is true, the one with the highest {@link #priority()} wins,
@@ -26,4 +26,12 @@ public interface BufReaderProvider {
 
   /** The reader; called only if {@link #isUsable()} returned true. */
   BufReader reader();
+
+  /**
+   * The writer that goes with the reader (same access to Netty); called only if
+   * {@link #isUsable()} returned true. By default the checked one: Netty's public setters.
+   */
+  default BufWriter writer() {
+    return io.bufproto.api.internal.CheckedWriter.INSTANCE;
+  }
 }

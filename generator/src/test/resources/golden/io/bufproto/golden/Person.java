@@ -246,43 +246,50 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     @Override
     public int writeTo(io.netty.buffer.ByteBuf _out) {
       int _size = _writeSize();
-      java.nio.ByteBuffer _nio = ProtoWriter.beginWrite(_out, _size);
+      io.netty.buffer.ByteBuf _to = ProtoWriter.beginWrite(_out, _size);
+      int _at = ProtoWriter.startIndex(_out, _to);
+      int _written;
       try {
-        _write(_nio);
+        _written = _write(_to, _at, _at + _size) - _at;
       } catch (java.nio.BufferOverflowException _e) {
         throw ProtoWriter.modifiedWhileWriting(-1, _size);
       }
-      ProtoWriter.endWrite(_out, _nio, _size);
+      ProtoWriter.endWrite(_out, _written, _size);
       return _size;
     }
 
-    /** Internal: writes the fields; {@link #getSerializedSize()} must have run since the last change. */
-    public void _write(java.nio.ByteBuffer _out) {
+    /**
+     * Internal: writes the fields into {@code _out} from index {@code _at}, storing nothing at or
+     * after {@code _end}; returns the index after them. {@link #getSerializedSize()} must have run
+     * since the last change.
+     */
+    public int _write(io.netty.buffer.ByteBuf _out, int _at, int _end) {
       if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
-        ProtoWriter.writeTagVarint32(_out, 10, number_Len);
-        Utf8.writeValue(_out, number_, number_Len, _buffer, number_Off);
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, number_Len);
+        _at = Utf8.writeValue(_out, _at, _end, number_, number_Len, _buffer, number_Off);
       }
 
       if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
-        ProtoWriter.writeEnum(_out, 16, type_);
+        _at = ProtoWriter.writeEnum(_out, _at, _end, 16, type_);
       }
 
       if (_unknown != null) {
-        _unknown.writeTo(_out);
+        _at = _unknown.writeTo(_out, _at, _end);
       }
+      return _at;
     }
 
     @Override
     public byte[] toByteArray() {
       byte[] _bytes = new byte[_writeSize()];
-      java.nio.ByteBuffer _nio = ProtoWriter.wrap(_bytes);
+      int _written;
       try {
-        _write(_nio);
+        _written = _write(ProtoWriter.wrap(_bytes), 0, _bytes.length);
       } catch (java.nio.BufferOverflowException _e) {
         throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
       }
-      if (_nio.hasRemaining()) {
-        throw ProtoWriter.modifiedWhileWriting(_nio.position(), _bytes.length);
+      if (_written != _bytes.length) {
+        throw ProtoWriter.modifiedWhileWriting(_written, _bytes.length);
       }
       return _bytes;
     }
@@ -1028,44 +1035,50 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   @Override
   public int writeTo(io.netty.buffer.ByteBuf _out) {
     int _size = _writeSize();
-    java.nio.ByteBuffer _nio = ProtoWriter.beginWrite(_out, _size);
+    io.netty.buffer.ByteBuf _to = ProtoWriter.beginWrite(_out, _size);
+    int _at = ProtoWriter.startIndex(_out, _to);
+    int _written;
     try {
-      _write(_nio);
+      _written = _write(_to, _at, _at + _size) - _at;
     } catch (java.nio.BufferOverflowException _e) {
       throw ProtoWriter.modifiedWhileWriting(-1, _size);
     }
-    ProtoWriter.endWrite(_out, _nio, _size);
+    ProtoWriter.endWrite(_out, _written, _size);
     return _size;
   }
 
-  /** Internal: writes the fields; {@link #getSerializedSize()} must have run since the last change. */
-  public void _write(java.nio.ByteBuffer _out) {
+  /**
+   * Internal: writes the fields into {@code _out} from index {@code _at}, storing nothing at or
+   * after {@code _end}; returns the index after them. {@link #getSerializedSize()} must have run
+   * since the last change.
+   */
+  public int _write(io.netty.buffer.ByteBuf _out, int _at, int _end) {
     if (((_bits0 & 0x00000007) != 0)) {
       if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
-        ProtoWriter.writeTagVarint32(_out, 10, name_Len);
-        Utf8.writeValue(_out, name_, name_Len, _buffer, name_Off);
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, name_Len);
+        _at = Utf8.writeValue(_out, _at, _end, name_, name_Len, _buffer, name_Off);
       }
 
       if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
-        ProtoWriter.writeInt32(_out, 16, id_);
+        _at = ProtoWriter.writeInt32(_out, _at, _end, 16, id_);
       }
 
       if (((_bits0 & 0x00000004) != 0)) {
-        ProtoWriter.writeTagVarint32(_out, 26, email_Len);
-        Utf8.writeValue(_out, email_, email_Len, _buffer, email_Off);
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 26, email_Len);
+        _at = Utf8.writeValue(_out, _at, _end, email_, email_Len, _buffer, email_Off);
       }
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {
-      ProtoWriter.writeTagVarint32(_out, 34, phones_[_i]._cachedSize());
-      phones_[_i]._write(_out);
+      _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 34, phones_[_i]._cachedSize());
+      _at = phones_[_i]._write(_out, _at, _end);
     }
 
     if (luckyNumbers_Count > 0) {
-      _out.put((byte) 42);
-      ProtoWriter.writeVarint32(_out, luckyNumbers_Data);
+      _at = ProtoWriter.writeByte(_out, _at, _end, 42);
+      _at = ProtoWriter.writeVarint32(_out, _at, _end, luckyNumbers_Data);
       for (int _i = 0; _i < luckyNumbers_Count; _i++) {
-        ProtoWriter.writeInt64(_out, luckyNumbers_[_i]);
+        _at = ProtoWriter.writeInt64(_out, _at, _end, luckyNumbers_[_i]);
       }
     }
 
@@ -1073,39 +1086,40 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       // Entry sizes and string lengths as the size pass (always before a write) cached them.
       MapEntries _m = attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
-        ProtoWriter.writeTagVarint32(_out, 50, _m.entrySize(_i));
-        ProtoWriter.writeTagVarint32(_out, 10, _m.keyLength(_i));
-        Utf8.write(_out, ((String) _m.objectKey(_i)), _m.keyLength(_i));
-        _out.put((byte) 18);
-        ProtoWriter.writeBytes(_out, ((byte[]) _m.objectValue(_i)));
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 50, _m.entrySize(_i));
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, _m.keyLength(_i));
+        _at = Utf8.write(_out, _at, _end, ((String) _m.objectKey(_i)), _m.keyLength(_i));
+        _at = ProtoWriter.writeByte(_out, _at, _end, 18);
+        _at = ProtoWriter.writeBytes(_out, _at, _end, ((byte[]) _m.objectValue(_i)));
       }
     }
 
     if ((_contactCase == 7)) {
-      ProtoWriter.writeTagVarint32(_out, 58, twitter_Len);
-      Utf8.writeValue(_out, twitter_, twitter_Len, _buffer, twitter_Off);
+      _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 58, twitter_Len);
+      _at = Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len, _buffer, twitter_Off);
     }
 
     if ((_contactCase == 8)) {
-      ProtoWriter.writeUInt64(_out, 64, pager_);
+      _at = ProtoWriter.writeUInt64(_out, _at, _end, 64, pager_);
     }
 
     if (_unknown != null) {
-      _unknown.writeTo(_out);
+      _at = _unknown.writeTo(_out, _at, _end);
     }
+    return _at;
   }
 
   @Override
   public byte[] toByteArray() {
     byte[] _bytes = new byte[_writeSize()];
-    java.nio.ByteBuffer _nio = ProtoWriter.wrap(_bytes);
+    int _written;
     try {
-      _write(_nio);
+      _written = _write(ProtoWriter.wrap(_bytes), 0, _bytes.length);
     } catch (java.nio.BufferOverflowException _e) {
       throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
     }
-    if (_nio.hasRemaining()) {
-      throw ProtoWriter.modifiedWhileWriting(_nio.position(), _bytes.length);
+    if (_written != _bytes.length) {
+      throw ProtoWriter.modifiedWhileWriting(_written, _bytes.length);
     }
     return _bytes;
   }

@@ -2,11 +2,12 @@ package io.bufproto.runtime.classpath;
 
 import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.BufReaderProvider;
+import io.bufproto.api.spi.BufWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
 /**
- * Provides the {@code unchecked} reader when this jar sits on the classpath beside Netty.
+ * Provides the {@code unchecked} reader and writer when this jar sits on the classpath beside Netty.
  *
  * <p>{@link #isUsable()} calls the {@code io.netty.buffer} helper once: if Netty is a named module
  * (the helper's package then belongs to it) or lives in another class loader, that call throws a
@@ -28,7 +29,11 @@ public final class UncheckedReaderProvider implements BufReaderProvider {
   public boolean isUsable() {
     try {
       ByteBuf b = Unpooled.buffer(16).writeBytes(new byte[] {(byte) 0xac, 0x02, 0, 0, 0, 0, 0, 0, 0, 0});
-      return UncheckedReader.INSTANCE.readVarint64(b) == 300 && b.readerIndex() == 2;
+      if (UncheckedReader.INSTANCE.readVarint64(b) != 300 || b.readerIndex() != 2) {
+        return false;
+      }
+      UncheckedWriter.INSTANCE.setLongLE(b, 0, 0x0102030405060708L);
+      return b.getLongLE(0) == 0x0102030405060708L;
     } catch (LinkageError | RuntimeException e) {
       return false;
     }
@@ -37,5 +42,10 @@ public final class UncheckedReaderProvider implements BufReaderProvider {
   @Override
   public BufReader reader() {
     return UncheckedReader.INSTANCE;
+  }
+
+  @Override
+  public BufWriter writer() {
+    return UncheckedWriter.INSTANCE;
   }
 }
