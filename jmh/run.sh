@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite on the JDK in JAVA_HOME (or the default java) and rebuilds the report.
-#   jmh/run.sh [short|full]      short: -f 2 -wi 2 -i 3 (about 25 min); full: -f 3 -wi 5 -i 5
+#   jmh/run.sh [short|full]      short: -f 2 -wi 2 -i 3 (about 30 min here); full: -f 3 -wi 5 -i 5
 # Results: jmh/results/jdk<N>/{unchecked,module,checked}.json; report: docs/benchmarks.md and
 # docs/benchmarks.svg (from every jmh/results/jdk*/ present, by jmh/report.py; needs python3).
 # BENCH_SHAPES='(MessageMetadata|BaseCommand|MixedBuffers)' restricts the run to those classes.

@@ -65,8 +65,12 @@ class ProtoCodecTest {
   /** The bytes {@code write} stores from index {@link #START} of a roomy buffer, heap or direct. */
   private static byte[] written(boolean direct, Write write) {
     ByteBuf out = fresh(direct, 256);
-    int at = write.apply(out, START, 256);
-    return ByteBufUtil.getBytes(out, START, at - START);
+    try {
+      int at = write.apply(out, START, 256);
+      return ByteBufUtil.getBytes(out, START, at - START);
+    } finally {
+      out.release();
+    }
   }
 
   /** {@link #written}, also checked with {@link #exact}. */
@@ -84,13 +88,21 @@ class ProtoCodecTest {
   private static void exact(boolean direct, Write write, byte[] expected) {
     int end = START + expected.length;
     ByteBuf out = fresh(direct, end + 16);
-    assertEquals(end, write.apply(out, START, end));
-    assertArrayEquals(expected, ByteBufUtil.getBytes(out, START, expected.length));
-    untouched(out, end);
+    try {
+      assertEquals(end, write.apply(out, START, end));
+      assertArrayEquals(expected, ByteBufUtil.getBytes(out, START, expected.length));
+      untouched(out, end);
+    } finally {
+      out.release();
+    }
     if (expected.length > 0) {
       ByteBuf small = fresh(direct, end + 16);
-      assertThrows(java.nio.BufferOverflowException.class, () -> write.apply(small, START, end - 1));
-      untouched(small, end - 1);
+      try {
+        assertThrows(java.nio.BufferOverflowException.class, () -> write.apply(small, START, end - 1));
+        untouched(small, end - 1);
+      } finally {
+        small.release();
+      }
     }
   }
 
