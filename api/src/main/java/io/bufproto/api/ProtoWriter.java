@@ -185,7 +185,11 @@ public final class ProtoWriter {
 
   /** Writes the one-byte {@code tag} and {@code value} as an unsigned varint. */
   public static int writeTagVarint32(ByteBuf out, int at, int end, int tag, int value) {
-    return writeTagVarint64(out, at, end, tag, value & 0xffffffffL);
+    if ((value & ~0x7f) == 0 && end - at >= 2) {
+      W.setShortLE(out, at, tag | value << 8);
+      return at + 2;
+    }
+    return writeTagVarintSlow(out, at, end, tag, value & 0xffffffffL);
   }
 
   /** Writes the one-byte {@code tag} and {@code value} as an unsigned varint of up to 10 bytes. */
@@ -194,6 +198,10 @@ public final class ProtoWriter {
       W.setShortLE(out, at, tag | (int) value << 8);
       return at + 2;
     }
+    return writeTagVarintSlow(out, at, end, tag, value);
+  }
+
+  private static int writeTagVarintSlow(ByteBuf out, int at, int end, int tag, long value) {
     if ((value & ~0x1ffffffffffffL) == 0 && end - at >= 8) {
       // Tag and a varint of 2 to 7 bytes (49 bits): one store, tag in the first byte.
       int n = ProtoCodec.varint64Size(value);
