@@ -114,10 +114,6 @@ public final class ProtoWriter {
     return at + 2;
   }
 
-  public static int writeTag(ByteBuf out, int at, int end, int tag) {
-    return writeVarint32(out, at, end, tag);
-  }
-
   // ---- Varints
 
   /** Writes {@code value} as an unsigned varint of 1 to 5 bytes. */
