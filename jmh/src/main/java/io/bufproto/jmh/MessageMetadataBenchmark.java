@@ -130,31 +130,4 @@ public class MessageMetadataBenchmark extends ShapeBenchmark {
     }
     return n;
   }
-
-  // ---- Experiment: the same holder parsed at readerIndex (A) and with a threaded index (B)
-
-  private final io.netty.buffer.ReadIndexExperiment.MM exp = new io.netty.buffer.ReadIndexExperiment.MM();
-
-  private boolean verified;
-
-  @org.openjdk.jmh.annotations.Benchmark
-  public int exp_readerIndex() {
-    io.netty.buffer.ByteBuf in = directInput();
-    in.readerIndex(0);
-    io.netty.buffer.ReadIndexExperiment.parseA(exp, in, inputSize());
-    return exp.check();
-  }
-
-  @org.openjdk.jmh.annotations.Benchmark
-  public int exp_localIndex() {
-    io.netty.buffer.ByteBuf in = directInput();
-    if (!verified) {
-      verified = true;
-      in.readerIndex(0);
-      System.out.println(io.netty.buffer.ReadIndexExperiment.verify(in, inputSize()));
-    }
-    in.readerIndex(0);
-    io.netty.buffer.ReadIndexExperiment.parseB(exp, in, inputSize());
-    return exp.check();
-  }
 }

@@ -129,15 +129,6 @@ public abstract class ShapeBenchmark {
     bpFill();
   }
 
-  /** The input in a pooled direct buffer, for experiments in subclasses. */
-  protected ByteBuf directInput() {
-    return direct;
-  }
-
-  protected int inputSize() {
-    return size;
-  }
-
   @TearDown(Level.Trial)
   public void tearDown() {
     direct.release();
