@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bufproto.api.ProtoCodec;
 import io.netty.buffer.ByteBuf;
+import io.netty.util.ResourceLeakDetectorFactory;
 import io.netty.util.Version;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,22 @@ class ConfigurationTest {
     String expected = System.getProperty("bufproto.expectReader");
     if (expected != null) {
       assertEquals(expected, ProtoCodec.readerName(), "active reader");
+    }
+  }
+
+  /**
+   * Where the build installs {@link FailOnLeak} (the classpath runs), Netty's factory must really
+   * hand it out: a class Netty cannot load or construct is only logged, and leaks would go back to
+   * being log lines.
+   */
+  @Test
+  void leakReportsFailTheRunWhereTheBuildAskedForIt() {
+    String detector = System.getProperty("io.netty.customResourceLeakDetector");
+    System.out.println("BufProto suite: leak detector " + (detector == null ? "Netty's default" : detector));
+    if (detector != null) {
+      assertEquals(FailOnLeak.class.getName(), detector);
+      assertTrue(ResourceLeakDetectorFactory.instance().newResourceLeakDetector(ByteBuf.class) instanceof FailOnLeak,
+          "Netty's leak detector factory hands out FailOnLeak");
     }
   }
 
