@@ -17,12 +17,12 @@ import io.netty.util.ResourceLeakDetector;
  */
 public final class FailOnLeak<T> extends ResourceLeakDetector<T> {
 
-  /** The constructor Netty's factory looks up for a custom detector. */
+  /** Netty's factory looks up this constructor and the one below (4.1 and 4.2 alike). */
   public FailOnLeak(Class<?> resourceType, int samplingInterval) {
     super(resourceType, samplingInterval);
   }
 
-  /** The older constructor, looked up by older Netty 4.1 releases. */
+  /** The deprecated form with {@code maxActive}, which Netty no longer uses. */
   public FailOnLeak(Class<?> resourceType, int samplingInterval, long maxActive) {
     this(resourceType, samplingInterval);
   }
