@@ -274,10 +274,12 @@ public final class MapEntries {
     return sizes[i * SIZES_PER_ENTRY];
   }
 
+  /** The key's {@link Utf8#scan length word}, for a string key. */
   public int keyLength(int i) {
     return sizes[i * SIZES_PER_ENTRY + 1];
   }
 
+  /** The value's {@link Utf8#scan length word}, for a string value. */
   public int valueLength(int i) {
     return sizes[i * SIZES_PER_ENTRY + 2];
   }

@@ -179,6 +179,14 @@ public final class ProtoCodec {
   }
 
   /**
+   * The buffer a parse of {@code buf} reads through (see {@link BufReader#unwrap}): a leak-aware
+   * wrapper is passed once, with one leak record ({@code touch}), not at every read.
+   */
+  public static ByteBuf unwrap(ByteBuf buf) {
+    return READER.unwrap(buf);
+  }
+
+  /**
    * Checks that a (sub-)message parse stopped exactly at its end. A varint or fixed value that ran
    * across the end leaves the reader index past it; that is a truncated message.
    */

@@ -1,90 +1,76 @@
 package io.bufproto.api;
 
-import io.bufproto.api.spi.BufWriter;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.CompositeByteBuf;
-import io.netty.buffer.Unpooled;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.BufferOverflowException;
+import java.nio.ByteOrder;
 
 /**
  * Wire-format writing for generated code; reading and sizes are in {@link ProtoCodec}.
  *
- * <p>Generated {@code writeTo(ByteBuf)} computes the exact size, makes room once
- * ({@link #beginWrite}) and writes every field at an index it threads through the calls: each
- * method takes the target, the index {@code at} to write at and the message's {@code end}, and
- * returns the index after what it wrote. The stores go through the {@link BufWriter} chosen with
- * the reader: on the classpath, Netty's unchecked {@code AbstractByteBuf._setXxxLE}. Why: a
- * {@code ByteBuf.writeByte} re-checks writability, bounds and the reference count per byte, and
- * the NIO view we used before paid a bounds check, a position update and a scoped-memory access
- * per put (about a quarter of the samples of SimpleBenchmark.bufproto_serialize). Measured
- * (jmh/ab.sh '*Benchmark.bufproto_serialize$', 3 rounds, JDK 17, ops/us), NIO view -> index and
- * unchecked stores: Simple 8.6 -> 11.3, MessageMetadata 3.5 -> 4.7, AddressBook 4.7 -> 5.3,
- * Strings 1.29 -> 1.55, BaseCommand 41.5 -> 45.1, Packed 2.30 -> 2.43, Deep 2.58 -> 2.60.
+ * <p>Generated {@code writeTo(ByteBuf)} computes the exact size, makes room once and composes the
+ * message in a {@code byte[]}: the target's own array when it has one ({@link ByteBuf#hasArray},
+ * written in place), else a scratch array kept on the message, copied into the target once by
+ * {@link #endWrite} (one Netty call per message: one bounds, reference-count and leak-record
+ * check, whatever the buffer's class, wrapped or composite). Every method takes the array, the
+ * index {@code at} to write at and the message's {@code end}, and returns the index after what it
+ * wrote; stores are plain array stores and little-endian {@code VarHandle} views, so no runtime
+ * and no {@code sun.misc.Unsafe} is involved. Why an array, not Netty's stores: an ASCII string
+ * is one {@code String.getBytes} (one {@code arraycopy} for a compact string) instead of a store
+ * per 8 chars, and every other store skips Netty's per-call checks and the writer's type test.
+ * Measured in {@code docs/benchmarks.md} ("composed in an array"); the rejected alternative,
+ * Netty's unchecked {@code _setXxxLE} per store at an index, is in the history (0c2b7e1).
  *
- * <p><b>Bounds.</b> Every store checks itself against {@code end}, the end of the space
- * beginWrite reserved for the message ({@code end - at >= width}; a wide store that may run past
- * the value, e.g. 8 bytes for a 3-byte varint, needs 8 bytes before {@code end}); what does not
- * fit takes the byte-at-a-time path, which throws {@link BufferOverflowException} at {@code end}.
- * So even a message changed while being written (a size that no longer matches) never writes
- * outside its reserved space; generated code turns the exception into
- * {@link #modifiedWhileWriting}. Bytes between the value and {@code end} may be written over by a
- * wide store: the caller writes what follows there.
+ * <p><b>Bounds.</b> Every store checks itself against {@code end}, the end of the space reserved
+ * for the message ({@code end - at >= width}; a wide store that may run past the value, e.g. 8
+ * bytes for a 3-byte varint, needs 8 bytes before {@code end}); what does not fit takes the
+ * byte-at-a-time path, which throws {@link BufferOverflowException} at {@code end}. So even a
+ * message changed while being written (a size that no longer matches) never writes outside its
+ * space (in a heap buffer's array: outside the bytes it reserved); generated code turns the
+ * exception into {@link #modifiedWhileWriting}. Bytes between the value and {@code end} may be
+ * written over by a wide store: the caller writes what follows there.
  */
 public final class ProtoWriter {
 
   private ProtoWriter() {}
 
-  private static final BufWriter W = ProtoCodec.WRITER;
+  private static final io.bufproto.api.spi.BufWriter W = ProtoCodec.WRITER;
+  private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   // ---- Where the bytes go
 
+  /** Scratch arrays up to this size stay on the message for its next write; larger are dropped. */
+  public static final int MAX_KEPT_SCRATCH = 1 << 20;
+
   /**
-   * Makes room for {@code size} bytes at {@code out}'s writer index and returns the buffer to
-   * store them in, at {@link #startIndex}: {@code out} itself, or for a multi-component
-   * {@link CompositeByteBuf} the component that holds all {@code size} bytes (Netty's cached
-   * slice of it: no allocation). Bytes that straddle two components are stored into the
-   * composite itself, through its checked setters.
+   * A new scratch array for a message of {@code size} bytes, rounded up so that a message that
+   * grows a little does not allocate at every write.
    */
-  public static ByteBuf beginWrite(ByteBuf out, int size) {
-    out.ensureWritable(size);
-    if (size == 0 || !(out instanceof CompositeByteBuf)) {
-      return out;
-    }
-    CompositeByteBuf composite = (CompositeByteBuf) out;
-    int at = composite.writerIndex();
-    int index = composite.toComponentIndex(at);
-    ByteBuf part = composite.internalComponent(index);
-    int offset = at - composite.toByteIndex(index);
-    return offset + size <= part.capacity() ? part : out;
-  }
-
-  /** The index in {@code to}, as returned by {@link #beginWrite}, at which the message starts. */
-  public static int startIndex(ByteBuf out, ByteBuf to) {
-    int at = out.writerIndex();
-    if (to == out) {
-      return at;
-    }
-    CompositeByteBuf composite = (CompositeByteBuf) out;
-    return at - composite.toByteIndex(composite.toComponentIndex(at));
+  public static byte[] scratch(int size) {
+    return new byte[size <= 128 ? 128 : size >= MAX_KEPT_SCRATCH ? size : Integer.highestOneBit(size - 1) << 1];
   }
 
   /**
-   * Completes {@link #beginWrite}: checks that exactly {@code size} bytes were written
-   * ({@code written}) and advances {@code out}'s writer index past them.
+   * Completes a write composed in {@code array} (see the class comment): checks that exactly
+   * {@code size} bytes were written ({@code written}), copies them from {@code array}'s start
+   * into {@code out} at its writer index unless {@code array} is {@code out}'s own (it was
+   * written in place), and advances the writer index past them.
    *
    * @throws IllegalStateException if another number of bytes was written than announced (the
    *     message was changed while being written, or a size computation is wrong)
    */
-  public static void endWrite(ByteBuf out, int written, int size) {
+  public static void endWrite(ByteBuf out, byte[] array, int written, int size) {
     if (written != size) {
       throw modifiedWhileWriting(written, size);
     }
-    out.writerIndex(out.writerIndex() + size);
-  }
-
-  /** The buffer to write a message of {@code bytes.length} bytes into a new array (toByteArray). */
-  public static ByteBuf wrap(byte[] bytes) {
-    return Unpooled.wrappedBuffer(bytes);
+    int at = out.writerIndex();
+    if (!out.hasArray()) {
+      W.setBytes(out, at, array, size);
+    }
+    out.writerIndex(at + size);
   }
 
   /** The exception for a write that did not fit the size announced (see {@link #endWrite}). */
@@ -97,34 +83,34 @@ public final class ProtoWriter {
   // ---- Single bytes and tags
 
   /** Stores one byte. */
-  public static int writeByte(ByteBuf out, int at, int end, int value) {
+  public static int writeByte(byte[] out, int at, int end, int value) {
     if (at >= end) {
       throw new BufferOverflowException();
     }
-    W.setByte(out, at, value);
+    out[at] = (byte) (value);
     return at + 1;
   }
 
   /** Stores two bytes, the low byte of {@code value} first (a two-byte tag). */
-  public static int writeShortLE(ByteBuf out, int at, int end, int value) {
+  public static int writeShortLE(byte[] out, int at, int end, int value) {
     if (end - at < 2) {
       throw new BufferOverflowException();
     }
-    W.setShortLE(out, at, value);
+    SHORT.set(out, at, (short) value);
     return at + 2;
   }
 
   // ---- Varints
 
   /** Writes {@code value} as an unsigned varint of 1 to 5 bytes. */
-  public static int writeVarint32(ByteBuf out, int at, int end, int value) {
+  public static int writeVarint32(byte[] out, int at, int end, int value) {
     return writeVarint64(out, at, end, value & 0xffffffffL);
   }
 
   /** Writes {@code value} as an unsigned varint of 1 to 10 bytes. */
-  public static int writeVarint64(ByteBuf out, int at, int end, long value) {
+  public static int writeVarint64(byte[] out, int at, int end, long value) {
     if ((value & ~0x7fL) == 0 && at < end) {
-      W.setByte(out, at, (int) value);
+      out[at] = (byte) value;
       return at + 1;
     }
     if ((value & ~0xffffffffffffffL) == 0 && end - at >= 8) {
@@ -135,7 +121,7 @@ public final class ProtoWriter {
       // 1.95, Deep 2.57 -> 2.23, every round).
       int n = ProtoCodec.varint64Size(value);
       long continuation = 0x8080808080808080L & ((1L << (8 * (n - 1))) - 1);
-      W.setLongLE(out, at, spread(value) | continuation);
+      LONG.set(out, at, spread(value) | continuation);
       return at + n;
     }
     return writeVarintRare(out, at, end, value);
@@ -147,22 +133,22 @@ public final class ProtoWriter {
    * of 9 or 10 bytes, varints after a tag that do not fit the tag's store, and varints within 8
    * bytes of {@code end}.
    */
-  private static int writeVarintRare(ByteBuf out, int at, int end, long value) {
+  private static int writeVarintRare(byte[] out, int at, int end, long value) {
     if ((value & ~0xffffffffffffffL) == 0 && end - at >= 8) {
       int n = ProtoCodec.varint64Size(value);
       long continuation = 0x8080808080808080L & ((1L << (8 * (n - 1))) - 1);
-      W.setLongLE(out, at, spread(value) | continuation);
+      LONG.set(out, at, spread(value) | continuation);
       return at + n;
     }
     if ((value & ~0xffffffffffffffL) != 0 && end - at >= 10) {
       // 9 or 10 bytes (negative int32/int64 take 10): the first 8 in one store, then the rest.
-      W.setLongLE(out, at, spread(value) | 0x8080808080808080L);
+      LONG.set(out, at, spread(value) | 0x8080808080808080L);
       int high = (int) (value >>> 56);
       if (high < 0x80) {
-        W.setByte(out, at + 8, high);
+        out[at + 8] = (byte) (high);
         return at + 9;
       }
-      W.setShortLE(out, at + 8, high | 0x80 | 1 << 8);
+      SHORT.set(out, at + 8, (short) (high | 0x80 | 1 << 8));
       return at + 10;
     }
     while ((value & ~0x7fL) != 0) {
@@ -183,166 +169,166 @@ public final class ProtoWriter {
   // fields and length prefixes. The generator uses these for tags below 128.
 
   /** Writes the one-byte {@code tag} and {@code value} as an unsigned varint. */
-  public static int writeTagVarint32(ByteBuf out, int at, int end, int tag, int value) {
+  public static int writeTagVarint32(byte[] out, int at, int end, int tag, int value) {
     if ((value & ~0x7f) == 0 && end - at >= 2) {
-      W.setShortLE(out, at, tag | value << 8);
+      SHORT.set(out, at, (short) (tag | value << 8));
       return at + 2;
     }
     return writeTagVarintSlow(out, at, end, tag, value & 0xffffffffL);
   }
 
   /** Writes the one-byte {@code tag} and {@code value} as an unsigned varint of up to 10 bytes. */
-  public static int writeTagVarint64(ByteBuf out, int at, int end, int tag, long value) {
+  public static int writeTagVarint64(byte[] out, int at, int end, int tag, long value) {
     if ((value & ~0x7fL) == 0 && end - at >= 2) {
-      W.setShortLE(out, at, tag | (int) value << 8);
+      SHORT.set(out, at, (short) (tag | (int) value << 8));
       return at + 2;
     }
     return writeTagVarintSlow(out, at, end, tag, value);
   }
 
-  private static int writeTagVarintSlow(ByteBuf out, int at, int end, int tag, long value) {
+  private static int writeTagVarintSlow(byte[] out, int at, int end, int tag, long value) {
     if ((value & ~0x1ffffffffffffL) == 0 && end - at >= 8) {
       // Tag and a varint of 2 to 7 bytes (49 bits): one store, tag in the first byte.
       int n = ProtoCodec.varint64Size(value);
       long continuation = 0x8080808080808080L & ((1L << (8 * (n - 1))) - 1);
-      W.setLongLE(out, at, tag | (spread(value) | continuation) << 8);
+      LONG.set(out, at, tag | (spread(value) | continuation) << 8);
       return at + 1 + n;
     }
     return writeVarintRare(out, writeByte(out, at, end, tag), end, value);
   }
 
   /** Writes the one-byte {@code tag} and 4 little-endian bytes. */
-  private static int writeTagFixed32(ByteBuf out, int at, int end, int tag, int bits) {
+  private static int writeTagFixed32(byte[] out, int at, int end, int tag, int bits) {
     if (end - at >= 8) {
-      W.setLongLE(out, at, tag | (bits & 0xffffffffL) << 8);
+      LONG.set(out, at, tag | (bits & 0xffffffffL) << 8);
       return at + 5;
     }
     return writeFixed32(out, writeByte(out, at, end, tag), end, bits);
   }
 
   /** Negative values are sign-extended to ten bytes, as protobuf-java does. */
-  public static int writeInt32(ByteBuf out, int at, int end, int tag, int value) {
+  public static int writeInt32(byte[] out, int at, int end, int tag, int value) {
     return writeTagVarint64(out, at, end, tag, value);
   }
 
-  public static int writeEnum(ByteBuf out, int at, int end, int tag, int value) {
+  public static int writeEnum(byte[] out, int at, int end, int tag, int value) {
     return writeInt32(out, at, end, tag, value);
   }
 
-  public static int writeUInt32(ByteBuf out, int at, int end, int tag, int value) {
+  public static int writeUInt32(byte[] out, int at, int end, int tag, int value) {
     return writeTagVarint32(out, at, end, tag, value);
   }
 
-  public static int writeSInt32(ByteBuf out, int at, int end, int tag, int value) {
+  public static int writeSInt32(byte[] out, int at, int end, int tag, int value) {
     return writeTagVarint32(out, at, end, tag, (value << 1) ^ (value >> 31));
   }
 
-  public static int writeInt64(ByteBuf out, int at, int end, int tag, long value) {
+  public static int writeInt64(byte[] out, int at, int end, int tag, long value) {
     return writeTagVarint64(out, at, end, tag, value);
   }
 
-  public static int writeUInt64(ByteBuf out, int at, int end, int tag, long value) {
+  public static int writeUInt64(byte[] out, int at, int end, int tag, long value) {
     return writeTagVarint64(out, at, end, tag, value);
   }
 
-  public static int writeSInt64(ByteBuf out, int at, int end, int tag, long value) {
+  public static int writeSInt64(byte[] out, int at, int end, int tag, long value) {
     return writeTagVarint64(out, at, end, tag, (value << 1) ^ (value >> 63));
   }
 
-  public static int writeBool(ByteBuf out, int at, int end, int tag, boolean value) {
+  public static int writeBool(byte[] out, int at, int end, int tag, boolean value) {
     return writeShortLE(out, at, end, tag | (value ? 1 << 8 : 0));
   }
 
-  public static int writeFixed32(ByteBuf out, int at, int end, int tag, int value) {
+  public static int writeFixed32(byte[] out, int at, int end, int tag, int value) {
     return writeTagFixed32(out, at, end, tag, value);
   }
 
-  public static int writeSFixed32(ByteBuf out, int at, int end, int tag, int value) {
+  public static int writeSFixed32(byte[] out, int at, int end, int tag, int value) {
     return writeTagFixed32(out, at, end, tag, value);
   }
 
-  public static int writeFloat(ByteBuf out, int at, int end, int tag, float value) {
+  public static int writeFloat(byte[] out, int at, int end, int tag, float value) {
     return writeTagFixed32(out, at, end, tag, Float.floatToRawIntBits(value));
   }
 
   // Tag and 8 bytes are 9: two stores either way.
-  public static int writeFixed64(ByteBuf out, int at, int end, int tag, long value) {
+  public static int writeFixed64(byte[] out, int at, int end, int tag, long value) {
     return writeFixed64(out, writeByte(out, at, end, tag), end, value);
   }
 
-  public static int writeSFixed64(ByteBuf out, int at, int end, int tag, long value) {
+  public static int writeSFixed64(byte[] out, int at, int end, int tag, long value) {
     return writeFixed64(out, writeByte(out, at, end, tag), end, value);
   }
 
-  public static int writeDouble(ByteBuf out, int at, int end, int tag, double value) {
+  public static int writeDouble(byte[] out, int at, int end, int tag, double value) {
     return writeFixed64(out, writeByte(out, at, end, tag), end, Double.doubleToRawLongBits(value));
   }
 
   // ---- Values without a tag (packed elements, map entries, tags of two bytes or more)
 
   /** int32 and enum: negative values are sign-extended to ten bytes, as protobuf-java does. */
-  public static int writeInt32(ByteBuf out, int at, int end, int value) {
+  public static int writeInt32(byte[] out, int at, int end, int value) {
     return writeVarint64(out, at, end, value);
   }
 
-  public static int writeEnum(ByteBuf out, int at, int end, int value) {
+  public static int writeEnum(byte[] out, int at, int end, int value) {
     return writeInt32(out, at, end, value);
   }
 
-  public static int writeUInt32(ByteBuf out, int at, int end, int value) {
+  public static int writeUInt32(byte[] out, int at, int end, int value) {
     return writeVarint32(out, at, end, value);
   }
 
-  public static int writeInt64(ByteBuf out, int at, int end, long value) {
+  public static int writeInt64(byte[] out, int at, int end, long value) {
     return writeVarint64(out, at, end, value);
   }
 
-  public static int writeUInt64(ByteBuf out, int at, int end, long value) {
+  public static int writeUInt64(byte[] out, int at, int end, long value) {
     return writeVarint64(out, at, end, value);
   }
 
-  public static int writeSInt32(ByteBuf out, int at, int end, int value) {
+  public static int writeSInt32(byte[] out, int at, int end, int value) {
     return writeVarint32(out, at, end, (value << 1) ^ (value >> 31));
   }
 
-  public static int writeSInt64(ByteBuf out, int at, int end, long value) {
+  public static int writeSInt64(byte[] out, int at, int end, long value) {
     return writeVarint64(out, at, end, (value << 1) ^ (value >> 63));
   }
 
-  public static int writeBool(ByteBuf out, int at, int end, boolean value) {
+  public static int writeBool(byte[] out, int at, int end, boolean value) {
     return writeByte(out, at, end, value ? 1 : 0);
   }
 
-  public static int writeFixed32(ByteBuf out, int at, int end, int value) {
+  public static int writeFixed32(byte[] out, int at, int end, int value) {
     if (end - at < 4) {
       throw new BufferOverflowException();
     }
-    W.setIntLE(out, at, value);
+    INT.set(out, at, value);
     return at + 4;
   }
 
-  public static int writeSFixed32(ByteBuf out, int at, int end, int value) {
+  public static int writeSFixed32(byte[] out, int at, int end, int value) {
     return writeFixed32(out, at, end, value);
   }
 
-  public static int writeFixed64(ByteBuf out, int at, int end, long value) {
+  public static int writeFixed64(byte[] out, int at, int end, long value) {
     if (end - at < 8) {
       throw new BufferOverflowException();
     }
-    W.setLongLE(out, at, value);
+    LONG.set(out, at, value);
     return at + 8;
   }
 
-  public static int writeSFixed64(ByteBuf out, int at, int end, long value) {
+  public static int writeSFixed64(byte[] out, int at, int end, long value) {
     return writeFixed64(out, at, end, value);
   }
 
   /** Writes the raw bits, so NaN payloads and -0.0 survive. */
-  public static int writeFloat(ByteBuf out, int at, int end, float value) {
+  public static int writeFloat(byte[] out, int at, int end, float value) {
     return writeFixed32(out, at, end, Float.floatToRawIntBits(value));
   }
 
-  public static int writeDouble(ByteBuf out, int at, int end, double value) {
+  public static int writeDouble(byte[] out, int at, int end, double value) {
     return writeFixed64(out, at, end, Double.doubleToRawLongBits(value));
   }
 
@@ -354,7 +340,7 @@ public final class ProtoWriter {
    *
    * @throws io.netty.util.IllegalReferenceCountException if {@code src} was released
    */
-  public static int writeRaw(ByteBuf out, int at, int end, ByteBuf src, int offset, int length) {
+  public static int writeRaw(byte[] out, int at, int end, ByteBuf src, int offset, int length) {
     if (length > 0) {
       Utf8.checkAlive(src);
       copy(src, offset, length, out, at, end);
@@ -363,17 +349,17 @@ public final class ProtoWriter {
   }
 
   /** Writes a length prefix and {@code bytes} (a bytes map value). */
-  public static int writeBytes(ByteBuf out, int at, int end, byte[] bytes) {
+  public static int writeBytes(byte[] out, int at, int end, byte[] bytes) {
     at = writeVarint32(out, at, end, bytes.length);
     return writeArray(out, at, end, bytes, 0, bytes.length);
   }
 
   /** Writes {@code length} bytes of {@code bytes} from {@code offset}. */
-  public static int writeArray(ByteBuf out, int at, int end, byte[] bytes, int offset, int length) {
+  public static int writeArray(byte[] out, int at, int end, byte[] bytes, int offset, int length) {
     if (end - at < length) {
       throw new BufferOverflowException();
     }
-    out.setBytes(at, bytes, offset, length);
+    System.arraycopy(bytes, offset, out, at, length);
     return at + length;
   }
 
@@ -386,31 +372,22 @@ public final class ProtoWriter {
   static final boolean DIRECT_BULK_COPY_ALLOCATES = !io.netty.util.internal.PlatformDependent.hasUnsafe();
 
   /** Copies {@code length} bytes of {@code src} at {@code offset} to {@code out} at {@code at}. */
-  static void copy(ByteBuf src, int offset, int length, ByteBuf out, int at, int end) {
+  static void copy(ByteBuf src, int offset, int length, byte[] out, int at, int end) {
     if (end - at < length) {
       throw new BufferOverflowException();
     }
-    if (src.hasArray()) {
-      out.setBytes(at, src.array(), src.arrayOffset() + offset, length);
-      return;
-    }
-    if (!DIRECT_BULK_COPY_ALLOCATES) {
-      out.setBytes(at, src, offset, length);
+    if (src.hasArray() || !DIRECT_BULK_COPY_ALLOCATES) {
+      src.getBytes(offset, out, at, length);
       return;
     }
     // Netty's direct buffers in that mode (Netty 4.2 on JDK 24+) allocate ByteBuffer duplicates
     // per bulk copy: copy 8 bytes per checked read instead (AllocationTest).
     int i = 0;
     for (; i + 8 <= length; i += 8) {
-      W.setLongLE(out, at + i, src.getLongLE(offset + i));
+      LONG.set(out, at + i, src.getLongLE(offset + i));
     }
     for (; i < length; i++) {
-      W.setByte(out, at + i, src.getByte(offset + i));
+      out[at + i] = (byte) (src.getByte(offset + i));
     }
-  }
-
-  /** The writer, for {@link Utf8}'s stores. */
-  static BufWriter writer() {
-    return W;
   }
 }

@@ -84,7 +84,7 @@ public final class UnknownFields {
   }
 
   /** Writes the fields in protobuf-java's order at {@code at}; returns the index after them. */
-  public int writeTo(ByteBuf out, int at, int end) {
+  public int writeTo(byte[] out, int at, int end) {
     if (inOrder) {
       return ProtoWriter.writeArray(out, at, end, data, 0, length);
     }

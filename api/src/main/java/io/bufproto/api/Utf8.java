@@ -1,7 +1,6 @@
 package io.bufproto.api;
 
 import io.netty.buffer.ByteBuf;
-import io.bufproto.api.spi.BufWriter;
 import java.nio.BufferOverflowException;
 import io.netty.util.IllegalReferenceCountException;
 import java.nio.charset.StandardCharsets;
@@ -15,14 +14,36 @@ public final class Utf8 {
 
   private Utf8() {}
 
-  /** The number of bytes {@link #write} produces for {@code s}. */
-  public static int encodedLength(String s) {
+  /**
+   * Scans {@code s} once for what writing it needs, as one int, its <em>length word</em>: the
+   * UTF-8 length itself when every char is ASCII (below 0x80), else the complement
+   * ({@code ~length}, negative) of the length. {@link #length} gives the length back;
+   * {@link #write} copies an ASCII string with one {@code String.getBytes}. Generated code keeps
+   * the word with the value until the value changes, so each string is scanned once.
+   */
+  public static int scan(String s) {
     int n = s.length();
-    int len = n;
     int i = 0;
     while (i < n && s.charAt(i) < 0x80) {
       i++;
     }
+    return i == n ? n : ~encodedLength(s, i);
+  }
+
+  /** The UTF-8 length a {@link #scan length word} stands for. */
+  public static int length(int word) {
+    return word ^ (word >> 31);
+  }
+
+  /** The number of bytes {@link #write} produces for {@code s}. */
+  public static int encodedLength(String s) {
+    return length(scan(s));
+  }
+
+  /** The UTF-8 length of {@code s}, whose chars before {@code i} are ASCII. */
+  private static int encodedLength(String s, int i) {
+    int n = s.length();
+    int len = n;
     for (; i < n; i++) {
       char c = s.charAt(i);
       if (c < 0x80) {
@@ -43,57 +64,73 @@ public final class Utf8 {
   }
 
   /**
-   * Writes {@code s} as UTF-8 at {@code at} and returns the index after it; {@code encodedLength}
-   * is {@link #encodedLength}{@code (s)}. Unpaired surrogates become {@code '?'}, as in
-   * {@code String.getBytes(UTF_8)}, which protobuf-java falls back to for them. Bytes between the
-   * string's end and {@code end} may be written over (8-byte stores): the caller writes what
-   * follows there.
+   * Writes {@code s} as UTF-8 at {@code at} and returns the index after it; {@code word} is
+   * {@link #scan}{@code (s)}. Unpaired surrogates become {@code '?'}, as in
+   * {@code String.getBytes(UTF_8)}, which protobuf-java falls back to for them.
+   *
+   * <p>An ASCII string is one {@code String.getBytes(int, int, byte[], int)}: for a compact
+   * (Latin-1) string one {@code System.arraycopy}, exact UTF-8 because the scan proved every char
+   * is below 0x80. This method is kept small so that it inlines at every string field; the
+   * per-char encoder is out of line. Rejected: 8 chars assembled per store through
+   * {@code charAt} (the earlier code: 4-5x slower per char, and too big to inline).
    *
    * @throws BufferOverflowException if the string does not fit before {@code end}
-   * @throws IllegalStateException if {@code s} does not encode to {@code encodedLength} bytes (it
-   *     was changed after its length was computed)
+   * @throws IllegalStateException if {@code word} does not fit {@code s} (the value was replaced
+   *     by another thread while being written; a word of another string of the same length and
+   *     kind cannot be told apart, but the bytes still stay within {@code end})
    */
-  public static int write(ByteBuf out, int at, int end, String s, int encodedLength) {
-    int start = at;
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, not for removal
+  public static int write(byte[] out, int at, int end, String s, int word) {
     int n = s.length();
-    int i = 0;
-    if (encodedLength == n) {
-      // Every char is ASCII or an unpaired surrogate: 8 chars per store while ASCII.
-      // Measured in jmh StringsBenchmark.bufproto_serialize.
-      i = ascii(out, at, end, s, n);
-      at += i;
+    if (word == n && end - at >= n) {
+      s.getBytes(0, n, out, at);
+      return at + n;
     }
-    BufWriter w = ProtoWriter.writer();
-    for (; i < n; i++) {
+    return writeSlow(out, at, end, s, word);
+  }
+
+  /** Non-ASCII strings, and the errors of {@link #write}. */
+  private static int writeSlow(byte[] out, int at, int end, String s, int word) {
+    int n = s.length();
+    if (word >= 0) {
+      if (word != n) {
+        throw changed(n, word);
+      }
+      throw new BufferOverflowException();
+    }
+    int start = at;
+    int length = ~word;
+    for (int i = 0; i < n; i++) {
       if (end - at < 4) {
-        return writeTail(out, at, end, s, i, start, encodedLength);
+        return writeTail(out, at, end, s, i, start, length);
       }
       char c = s.charAt(i);
       if (c < 0x80) {
-        w.setByte(out, at++, c);
+        out[at++] = (byte) c;
       } else if (c < 0x800) {
-        w.setShortLE(out, at, 0xc0 | (c >>> 6) | (0x80 | (c & 0x3f)) << 8);
-        at += 2;
+        out[at++] = (byte) (0xc0 | (c >>> 6));
+        out[at++] = (byte) (0x80 | (c & 0x3f));
       } else if (Character.isSurrogate(c)) {
         if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
           int cp = Character.toCodePoint(c, s.charAt(++i));
-          w.setIntLE(out, at, 0x808080f0 | (cp >>> 18) | ((cp >>> 12) & 0x3f) << 8
-              | ((cp >>> 6) & 0x3f) << 16 | (cp & 0x3f) << 24);
-          at += 4;
+          out[at++] = (byte) (0xf0 | (cp >>> 18));
+          out[at++] = (byte) (0x80 | ((cp >>> 12) & 0x3f));
+          out[at++] = (byte) (0x80 | ((cp >>> 6) & 0x3f));
+          out[at++] = (byte) (0x80 | (cp & 0x3f));
         } else {
-          w.setByte(out, at++, '?');
+          out[at++] = '?';
         }
       } else {
-        w.setShortLE(out, at, 0xe0 | (c >>> 12) | (0x80 | ((c >>> 6) & 0x3f)) << 8);
-        w.setByte(out, at + 2, 0x80 | (c & 0x3f));
-        at += 3;
+        out[at++] = (byte) (0xe0 | (c >>> 12));
+        out[at++] = (byte) (0x80 | ((c >>> 6) & 0x3f));
+        out[at++] = (byte) (0x80 | (c & 0x3f));
       }
     }
-    return checkWritten(at, start, encodedLength);
+    return checkWritten(at, start, length);
   }
 
   /** The last chars, within 4 bytes of {@code end}: a checked byte at a time. */
-  private static int writeTail(ByteBuf out, int at, int end, String s, int i, int start, int encodedLength) {
+  private static int writeTail(byte[] out, int at, int end, String s, int i, int start, int length) {
     int n = s.length();
     for (; i < n; i++) {
       char c = s.charAt(i);
@@ -118,69 +155,18 @@ public final class Utf8 {
         at = ProtoWriter.writeByte(out, at, end, 0x80 | (c & 0x3f));
       }
     }
-    return checkWritten(at, start, encodedLength);
+    return checkWritten(at, start, length);
   }
 
-  private static int checkWritten(int at, int start, int encodedLength) {
-    if (at - start != encodedLength) {
-      throw new IllegalStateException(
-          "string changed while being written: " + (at - start) + " != " + encodedLength);
+  private static int checkWritten(int at, int start, int length) {
+    if (at - start != length) {
+      throw changed(at - start, length);
     }
     return at;
   }
 
-  /**
-   * Stores the leading ASCII chars of {@code s} at {@code at}, 8 per store; returns how many.
-   * Strings of 8 chars or more end with one store of their last 8 chars, overlapping the one
-   * before; shorter ones take one store when 8 bytes remain before {@code end} (the bytes past
-   * the string are written over by what follows). Per-byte stores cost a call and a check each;
-   * interleaved A/B of this against per-byte puts: AddressBook serialize +23%, Strings +20%.
-   * Extracting the 8 chars unrolled (eight charAt with constant offsets) measured 7-8% slower.
-   */
-  private static int ascii(ByteBuf out, int at, int end, String s, int n) {
-    BufWriter w = ProtoWriter.writer();
-    if (n < 8) {
-      long word;
-      if (end - at < 8 || (word = ascii(s, 0, n)) < 0) {
-        return 0;
-      }
-      w.setLongLE(out, at, word);
-      return n;
-    }
-    if (end - at < n) {
-      throw new BufferOverflowException();
-    }
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      long word = ascii(s, i, 8);
-      if (word < 0) {
-        return i;
-      }
-      w.setLongLE(out, at + i, word);
-    }
-    if (i < n) {
-      long word = ascii(s, n - 8, 8);
-      if (word < 0) {
-        return i;
-      }
-      w.setLongLE(out, at + n - 8, word);
-    }
-    return n;
-  }
-
-  /**
-   * {@code count <= 8} ASCII chars from {@code from} as little-endian bytes (the first char in
-   * the low byte, stored first), or -1 if one is not ASCII.
-   */
-  private static long ascii(String s, int from, int count) {
-    long w = 0;
-    int any = 0;
-    for (int k = 0; k < count; k++) {
-      char c = s.charAt(from + k);
-      any |= c;
-      w |= (long) c << (8 * k);
-    }
-    return any < 0x80 ? w : -1;
+  private static IllegalStateException changed(int written, int length) {
+    return new IllegalStateException("string changed while being written: " + written + " != " + length);
   }
 
   private static final int SCRATCH_SIZE = 1024;
@@ -297,13 +283,13 @@ public final class Utf8 {
   /**
    * Writes a string field's bytes (its length prefix was written before) and returns the index
    * after them: copied from {@code src} at {@code srcOffset} when the value was parsed and not
-   * changed ({@code srcOffset >= 0}), else encoded from {@code value}. {@code length} is the
-   * exact UTF-8 length.
+   * changed ({@code srcOffset >= 0}), else encoded from {@code value}. {@code word} is the
+   * value's {@link #scan length word} (for a parsed value its byte length, which is the same).
    */
-  public static int writeValue(ByteBuf out, int at, int end, String value, int length, ByteBuf src, int srcOffset) {
+  public static int writeValue(byte[] out, int at, int end, String value, int word, ByteBuf src, int srcOffset) {
     if (srcOffset >= 0) {
-      return ProtoWriter.writeRaw(out, at, end, src, srcOffset, length);
+      return ProtoWriter.writeRaw(out, at, end, src, srcOffset, word);
     }
-    return write(out, at, end, value, length);
+    return write(out, at, end, value, word);
   }
 }

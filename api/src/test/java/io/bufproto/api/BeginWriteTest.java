@@ -2,17 +2,21 @@ package io.bufproto.api;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 
-/** Where beginWrite puts a message's bytes: the target's own memory, even in a composite. */
+/**
+ * Where a composed message lands: in place in a heap buffer's array, or copied once from the
+ * scratch array by {@link ProtoWriter#endWrite} into any other buffer (direct, composite,
+ * straddling components). The steps are those of generated {@code writeTo}.
+ */
 class BeginWriteTest {
 
   private static final byte[] TEN = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
@@ -25,50 +29,49 @@ class BeginWriteTest {
     return c.writerIndex(writerIndex);
   }
 
-  /** Writes TEN as generated writeTo does; returns the buffer the bytes were stored in. */
-  private static ByteBuf write(ByteBuf out) {
-    ByteBuf to = ProtoWriter.beginWrite(out, TEN.length);
-    int at = ProtoWriter.startIndex(out, to);
-    int end = at + TEN.length;
-    int next = ProtoWriter.writeArray(to, at, end, TEN, 0, TEN.length);
-    ProtoWriter.endWrite(out, next - at, TEN.length);
-    return to;
-  }
-
-  @Test
-  void bytesInsideOneComponentGoStraightIntoIt() {
-    CompositeByteBuf c = twoParts(4);
-    try {
-      ByteBuf to = write(c);
-      assertTrue(to.isDirect() && !(to instanceof CompositeByteBuf), "the direct component itself");
-      assertEquals(14, c.writerIndex());
-      assertArrayEquals(TEN, ByteBufUtil.getBytes(c, 4, TEN.length));
-      assertArrayEquals(TEN, ByteBufUtil.getBytes(c.component(1), 0, TEN.length));
-    } finally {
-      c.release();
+  /** Writes TEN as generated writeTo does; returns whether it was written in place. */
+  private static boolean write(ByteBuf out) {
+    out.ensureWritable(TEN.length);
+    byte[] a;
+    int at;
+    boolean inPlace = out.hasArray();
+    if (inPlace) {
+      a = out.array();
+      at = out.arrayOffset() + out.writerIndex();
+    } else {
+      a = ProtoWriter.scratch(TEN.length);
+      at = 0;
     }
+    int next = ProtoWriter.writeArray(a, at, at + TEN.length, TEN, 0, TEN.length);
+    ProtoWriter.endWrite(out, a, next - at, TEN.length);
+    return inPlace;
   }
 
   @Test
-  void bytesStraddlingTwoComponentsGoIntoTheComposite() {
-    CompositeByteBuf c = twoParts(1);
-    try {
-      assertSame(c, write(c));
-      assertEquals(11, c.writerIndex());
-      assertArrayEquals(TEN, ByteBufUtil.getBytes(c, 1, TEN.length));
-    } finally {
-      c.release();
+  void bytesInsideOneComponentAndStraddlingTwoLandWhereTheyBelong() {
+    for (int start : new int[] {4, 1}) {
+      CompositeByteBuf c = twoParts(start);
+      try {
+        write(c);
+        assertEquals(start + 10, c.writerIndex());
+        assertArrayEquals(TEN, ByteBufUtil.getBytes(c, start, TEN.length));
+      } finally {
+        c.release();
+      }
     }
   }
 
   @Test
   void aGrowingCompositeAndPlainBuffersGetTheBytesToo() {
-    for (ByteBuf out : new ByteBuf[] {Unpooled.compositeBuffer(), Unpooled.buffer(2), Unpooled.directBuffer(2)}) {
+    for (ByteBuf out : new ByteBuf[] {Unpooled.compositeBuffer(), Unpooled.buffer(2), Unpooled.directBuffer(2),
+        PooledByteBufAllocator.DEFAULT.heapBuffer(2), PooledByteBufAllocator.DEFAULT.directBuffer(2)}) {
       try {
         out.writeByte(42);
         write(out);
         write(out);
         assertEquals(21, out.writerIndex());
+        assertEquals(42, out.getByte(0));
+        assertArrayEquals(TEN, ByteBufUtil.getBytes(out, 1, TEN.length));
         assertArrayEquals(TEN, ByteBufUtil.getBytes(out, 11, TEN.length));
       } finally {
         out.release();
@@ -77,15 +80,39 @@ class BeginWriteTest {
   }
 
   @Test
+  void aHeapSliceIsWrittenInPlaceAtItsArrayOffset() {
+    ByteBuf whole = Unpooled.buffer(64);
+    try {
+      whole.setBytes(0, new byte[64]);
+      ByteBuf slice = whole.slice(8, 32).writerIndex(3);
+      assertTrue(write(slice), "in place");
+      assertArrayEquals(TEN, ByteBufUtil.getBytes(whole, 11, TEN.length));
+      assertEquals(0, whole.getByte(10));
+      assertEquals(0, whole.getByte(21));
+    } finally {
+      whole.release();
+    }
+  }
+
+  @Test
   void writingOtherThanAnnouncedIsAnError() {
     ByteBuf out = twoParts(4);
     try {
-      ProtoWriter.beginWrite(out, TEN.length);
-      IllegalStateException e = assertThrows(IllegalStateException.class, () -> ProtoWriter.endWrite(out, 1, TEN.length));
+      out.ensureWritable(TEN.length);
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> ProtoWriter.endWrite(out, new byte[TEN.length], 1, TEN.length));
       assertTrue(e.getMessage().startsWith("wrote 1 bytes, announced 10"), e.getMessage());
       assertEquals(4, out.writerIndex());
     } finally {
       out.release();
     }
+  }
+
+  @Test
+  void scratchArraysAreRoundedUpBelowTheSizeKept() {
+    assertEquals(128, ProtoWriter.scratch(10).length);
+    assertEquals(256, ProtoWriter.scratch(129).length);
+    assertEquals(ProtoWriter.MAX_KEPT_SCRATCH, ProtoWriter.scratch(ProtoWriter.MAX_KEPT_SCRATCH).length);
+    assertEquals(ProtoWriter.MAX_KEPT_SCRATCH + 1, ProtoWriter.scratch(ProtoWriter.MAX_KEPT_SCRATCH + 1).length);
   }
 }

@@ -47,36 +47,30 @@ class ProtoCodecTest {
 
   /** A ProtoWriter call: stores at {@code at}, nothing at or after {@code end}; returns the next index. */
   private interface Write {
-    int apply(ByteBuf out, int at, int end);
+    int apply(byte[] out, int at, int end);
   }
 
   private static final int START = 3;
   private static final byte SENTINEL = (byte) 0xa5;
 
-  /** A buffer, heap or direct, of {@code capacity} bytes, every one {@link #SENTINEL}. */
-  private static ByteBuf fresh(boolean direct, int capacity) {
-    ByteBuf out = direct ? Unpooled.directBuffer(capacity) : Unpooled.buffer(capacity);
-    for (int i = 0; i < capacity; i++) {
-      out.setByte(i, SENTINEL);
-    }
+  /** An array of {@code capacity} bytes, every one {@link #SENTINEL}. */
+  private static byte[] fresh(int capacity) {
+    byte[] out = new byte[capacity];
+    java.util.Arrays.fill(out, SENTINEL);
     return out;
   }
 
-  /** The bytes {@code write} stores from index {@link #START} of a roomy buffer, heap or direct. */
-  private static byte[] written(boolean direct, Write write) {
-    ByteBuf out = fresh(direct, 256);
-    try {
-      int at = write.apply(out, START, 256);
-      return ByteBufUtil.getBytes(out, START, at - START);
-    } finally {
-      out.release();
-    }
+  /** The bytes {@code write} stores from index {@link #START} of a roomy array. */
+  private static byte[] written(Write write) {
+    byte[] out = fresh(256);
+    int at = write.apply(out, START, 256);
+    return java.util.Arrays.copyOfRange(out, START, at);
   }
 
   /** {@link #written}, also checked with {@link #exact}. */
-  private static byte[] writtenExactly(boolean direct, Write write) {
-    byte[] w = written(direct, write);
-    exact(direct, write, w);
+  private static byte[] writtenExactly(Write write) {
+    byte[] w = written(write);
+    exact(write, w);
     return w;
   }
 
@@ -85,33 +79,25 @@ class ProtoCodecTest {
    * (nothing stored before {@link #START} or at the end and after), and that one byte less room
    * throws {@link java.nio.BufferOverflowException} without storing outside that room.
    */
-  private static void exact(boolean direct, Write write, byte[] expected) {
+  private static void exact(Write write, byte[] expected) {
     int end = START + expected.length;
-    ByteBuf out = fresh(direct, end + 16);
-    try {
-      assertEquals(end, write.apply(out, START, end));
-      assertArrayEquals(expected, ByteBufUtil.getBytes(out, START, expected.length));
-      untouched(out, end);
-    } finally {
-      out.release();
-    }
+    byte[] out = fresh(end + 16);
+    assertEquals(end, write.apply(out, START, end));
+    assertArrayEquals(expected, java.util.Arrays.copyOfRange(out, START, end));
+    untouched(out, end);
     if (expected.length > 0) {
-      ByteBuf small = fresh(direct, end + 16);
-      try {
-        assertThrows(java.nio.BufferOverflowException.class, () -> write.apply(small, START, end - 1));
-        untouched(small, end - 1);
-      } finally {
-        small.release();
-      }
+      byte[] small = fresh(end + 16);
+      assertThrows(java.nio.BufferOverflowException.class, () -> write.apply(small, START, end - 1));
+      untouched(small, end - 1);
     }
   }
 
-  private static void untouched(ByteBuf out, int end) {
+  private static void untouched(byte[] out, int end) {
     for (int i = 0; i < START; i++) {
-      assertEquals(SENTINEL, out.getByte(i), "stored before the start");
+      assertEquals(SENTINEL, out[i], "stored before the start");
     }
-    for (int i = end; i < out.capacity(); i++) {
-      assertEquals(SENTINEL, out.getByte(i), "stored at or after the end");
+    for (int i = end; i < out.length; i++) {
+      assertEquals(SENTINEL, out[i], "stored at or after the end");
     }
   }
 
@@ -120,36 +106,35 @@ class ProtoCodecTest {
     for (int i = 0; i < 20_000; i++) {
       long l = edgeLong();
       int v = (int) l;
-      boolean direct = (i & 1) == 0;
-      byte[] w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeInt32(o, a, e, v));
+      byte[] w = writtenExactly((o, a, e) -> ProtoWriter.writeInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeInt32NoTag(v)), w, "int32 " + v);
       assertEquals(CodedOutputStream.computeInt32SizeNoTag(v), ProtoCodec.int32Size(v));
       assertEquals(v, ProtoCodec.readInt32(Unpooled.wrappedBuffer(w)));
 
-      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeUInt32(o, a, e, v));
+      w = writtenExactly((o, a, e) -> ProtoWriter.writeUInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeUInt32NoTag(v)), w, "uint32 " + v);
       assertEquals(CodedOutputStream.computeUInt32SizeNoTag(v), ProtoCodec.uint32Size(v));
 
-      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeSInt32(o, a, e, v));
+      w = writtenExactly((o, a, e) -> ProtoWriter.writeSInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeSInt32NoTag(v)), w, "sint32 " + v);
       assertEquals(CodedOutputStream.computeSInt32SizeNoTag(v), ProtoCodec.sint32Size(v));
       assertEquals(v, ProtoCodec.readSInt32(Unpooled.wrappedBuffer(w)));
 
-      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeInt64(o, a, e, l));
+      w = writtenExactly((o, a, e) -> ProtoWriter.writeInt64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeInt64NoTag(l)), w, "int64 " + l);
       assertEquals(CodedOutputStream.computeInt64SizeNoTag(l), ProtoCodec.int64Size(l));
       assertEquals(l, ProtoCodec.readInt64(Unpooled.wrappedBuffer(w)));
 
-      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeSInt64(o, a, e, l));
+      w = writtenExactly((o, a, e) -> ProtoWriter.writeSInt64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeSInt64NoTag(l)), w, "sint64 " + l);
       assertEquals(CodedOutputStream.computeSInt64SizeNoTag(l), ProtoCodec.sint64Size(l));
       assertEquals(l, ProtoCodec.readSInt64(Unpooled.wrappedBuffer(w)));
 
-      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeFixed64(o, a, e, l));
+      w = writtenExactly((o, a, e) -> ProtoWriter.writeFixed64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeFixed64NoTag(l)), w, "fixed64 " + l);
-      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeFixed32(o, a, e, v));
+      w = writtenExactly((o, a, e) -> ProtoWriter.writeFixed32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeFixed32NoTag(v)), w, "fixed32 " + v);
-      w = writtenExactly(direct, (o, a, e) -> ProtoWriter.writeDouble(o, a, e, Double.longBitsToDouble(l)));
+      w = writtenExactly((o, a, e) -> ProtoWriter.writeDouble(o, a, e, Double.longBitsToDouble(l)));
       assertArrayEquals(pj(o -> o.writeDoubleNoTag(Double.longBitsToDouble(l))), w, "double " + l);
     }
   }
@@ -225,25 +210,24 @@ class ProtoCodecTest {
       int varint = field << 3;
       int fixed32 = varint | 5;
       int fixed64 = varint | 1;
-      boolean direct = (i & 1) == 0;
-      tagged(direct, (o, a, e) -> ProtoWriter.writeInt32(o, a, e, varint, v), pj(o -> o.writeInt32(field, v)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeUInt32(o, a, e, varint, v), pj(o -> o.writeUInt32(field, v)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeSInt32(o, a, e, varint, v), pj(o -> o.writeSInt32(field, v)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeEnum(o, a, e, varint, v), pj(o -> o.writeEnum(field, v)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeInt64(o, a, e, varint, l), pj(o -> o.writeInt64(field, l)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeUInt64(o, a, e, varint, l), pj(o -> o.writeUInt64(field, l)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeSInt64(o, a, e, varint, l), pj(o -> o.writeSInt64(field, l)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeBool(o, a, e, varint, (v & 1) != 0), pj(o -> o.writeBool(field, (v & 1) != 0)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeFixed32(o, a, e, fixed32, v), pj(o -> o.writeFixed32(field, v)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeSFixed32(o, a, e, fixed32, v), pj(o -> o.writeSFixed32(field, v)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeFloat(o, a, e, fixed32, Float.intBitsToFloat(v)),
+      tagged((o, a, e) -> ProtoWriter.writeInt32(o, a, e, varint, v), pj(o -> o.writeInt32(field, v)));
+      tagged((o, a, e) -> ProtoWriter.writeUInt32(o, a, e, varint, v), pj(o -> o.writeUInt32(field, v)));
+      tagged((o, a, e) -> ProtoWriter.writeSInt32(o, a, e, varint, v), pj(o -> o.writeSInt32(field, v)));
+      tagged((o, a, e) -> ProtoWriter.writeEnum(o, a, e, varint, v), pj(o -> o.writeEnum(field, v)));
+      tagged((o, a, e) -> ProtoWriter.writeInt64(o, a, e, varint, l), pj(o -> o.writeInt64(field, l)));
+      tagged((o, a, e) -> ProtoWriter.writeUInt64(o, a, e, varint, l), pj(o -> o.writeUInt64(field, l)));
+      tagged((o, a, e) -> ProtoWriter.writeSInt64(o, a, e, varint, l), pj(o -> o.writeSInt64(field, l)));
+      tagged((o, a, e) -> ProtoWriter.writeBool(o, a, e, varint, (v & 1) != 0), pj(o -> o.writeBool(field, (v & 1) != 0)));
+      tagged((o, a, e) -> ProtoWriter.writeFixed32(o, a, e, fixed32, v), pj(o -> o.writeFixed32(field, v)));
+      tagged((o, a, e) -> ProtoWriter.writeSFixed32(o, a, e, fixed32, v), pj(o -> o.writeSFixed32(field, v)));
+      tagged((o, a, e) -> ProtoWriter.writeFloat(o, a, e, fixed32, Float.intBitsToFloat(v)),
           pj(o -> o.writeFloat(field, Float.intBitsToFloat(v))));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeFixed64(o, a, e, fixed64, l), pj(o -> o.writeFixed64(field, l)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeSFixed64(o, a, e, fixed64, l), pj(o -> o.writeSFixed64(field, l)));
-      tagged(direct, (o, a, e) -> ProtoWriter.writeDouble(o, a, e, fixed64, Double.longBitsToDouble(l)),
+      tagged((o, a, e) -> ProtoWriter.writeFixed64(o, a, e, fixed64, l), pj(o -> o.writeFixed64(field, l)));
+      tagged((o, a, e) -> ProtoWriter.writeSFixed64(o, a, e, fixed64, l), pj(o -> o.writeSFixed64(field, l)));
+      tagged((o, a, e) -> ProtoWriter.writeDouble(o, a, e, fixed64, Double.longBitsToDouble(l)),
           pj(o -> o.writeDouble(field, Double.longBitsToDouble(l))));
       // A length prefix: the varint bytes of uint32 under a length-delimited tag.
-      tagged(direct, (o, a, e) -> ProtoWriter.writeTagVarint32(o, a, e, varint | 2, v), withWireType(pj(o -> o.writeUInt32(field, v)), 2));
+      tagged((o, a, e) -> ProtoWriter.writeTagVarint32(o, a, e, varint | 2, v), withWireType(pj(o -> o.writeUInt32(field, v)), 2));
     }
   }
 
@@ -254,9 +238,9 @@ class ProtoCodecTest {
     return b;
   }
 
-  private static void tagged(boolean direct, Write write, byte[] expected) {
-    assertArrayEquals(expected, written(direct, write));
-    exact(direct, write, expected);
+  private static void tagged(Write write, byte[] expected) {
+    assertArrayEquals(expected, written(write));
+    exact(write, expected);
   }
 
   @Test
@@ -267,18 +251,29 @@ class ProtoCodecTest {
       boolean mostlyAscii = (i & 2) == 0;
       char[] cs = new char[RANDOM.nextInt(mostlyAscii ? 40 : 12)];
       for (int j = 0; j < cs.length; j++) {
-        cs[j] = mostlyAscii && RANDOM.nextInt(16) != 0
+        cs[j] = mostlyAscii && ((i & 4) == 0 || RANDOM.nextInt(16) != 0)
             ? (char) RANDOM.nextInt(0x80)
             : alphabet[RANDOM.nextInt(alphabet.length)];
       }
       String s = new String(cs);
       byte[] jdk = s.getBytes(StandardCharsets.UTF_8);
+      int word = Utf8.scan(s);
+      assertEquals(jdk.length, Utf8.length(word), s);
       assertEquals(jdk.length, Utf8.encodedLength(s), s);
-      byte[] ours = written((i & 1) == 0, (o, a, e) -> Utf8.write(o, a, e, s, jdk.length));
+      assertEquals(s.chars().allMatch(c -> c < 0x80), word >= 0, "ASCII iff the word is the length: " + s);
+      byte[] ours = written((o, a, e) -> Utf8.write(o, a, e, s, word));
       assertArrayEquals(jdk, ours, s);
-      // Exactly as much room as the string needs (no 8-byte store past its end), and one byte less.
-      exact((i & 4) == 0, (o, a, e) -> Utf8.write(o, a, e, s, jdk.length), jdk);
+      // Exactly as much room as the string needs, and one byte less.
+      exact((o, a, e) -> Utf8.write(o, a, e, s, word), jdk);
       assertEquals(new String(jdk, StandardCharsets.UTF_8), Utf8.decode(Unpooled.wrappedBuffer(ours), 0, jdk.length));
     }
+  }
+
+  @Test
+  void aLengthWordThatIsNotTheStringsFailsInsteadOfWritingOtherBytes() {
+    byte[] out = fresh(64);
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> Utf8.write(out, 0, 64, "abc", 4));
+    assertEquals("string changed while being written: 3 != 4", e.getMessage());
+    assertThrows(IllegalStateException.class, () -> Utf8.write(out, 0, 64, "abé", ~5));
   }
 }

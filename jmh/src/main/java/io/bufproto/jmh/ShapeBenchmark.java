@@ -30,6 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code *_serialize}: a filled, reused message into a reused pooled direct buffer;
+ *       {@code Heap}: into a reused pooled heap buffer;
  *   <li>{@code *_fillSerialize}: fill (BufProto/LightProto: clear and refill the reused message;
  *       protobuf-java: build a new one), then serialize;
  *   <li>{@code *_deserialize}: into a reused message (protobuf-java: a new one) from a pooled direct
@@ -58,6 +59,7 @@ public abstract class ShapeBenchmark {
   private ByteBuf frame;
   private ByteBuf slice;
   private ByteBuf out;
+  private ByteBuf outHeap;
   private byte[] array;
   private int size;
   private MessageLite pjMessage;
@@ -99,6 +101,7 @@ public abstract class ShapeBenchmark {
     frame = POOL.directBuffer(size + 64).writeZero(32).writeBytes(array).writeZero(32);
     slice = frame.slice(32, size);
     out = POOL.directBuffer(2 * size + 64);
+    outHeap = POOL.heapBuffer(2 * size + 64);
 
     bpFill();
     lpFill();
@@ -135,6 +138,7 @@ public abstract class ShapeBenchmark {
     heap.release();
     frame.release();
     out.release();
+    outHeap.release();
   }
 
   // ---- BufProto
@@ -143,6 +147,12 @@ public abstract class ShapeBenchmark {
   public int bufproto_serialize() {
     out.clear();
     return bp().writeTo(out);
+  }
+
+  @Benchmark
+  public int bufproto_serializeHeap() {
+    outHeap.clear();
+    return bp().writeTo(outHeap);
   }
 
   @Benchmark
@@ -186,6 +196,12 @@ public abstract class ShapeBenchmark {
   public int lightproto_serialize() {
     out.clear();
     return lpWrite(out);
+  }
+
+  @Benchmark
+  public int lightproto_serializeHeap() {
+    outHeap.clear();
+    return lpWrite(outHeap);
   }
 
   @Benchmark

@@ -23,8 +23,8 @@ import io.bufproto.api.spi.Varints;
  *       start; varints longer than 8 bytes.
  * </ul>
  *
- * <p>The stores ({@link #setLongLE} and its siblings) follow the contract of BufProto's
- * {@code BufWriter}: the caller checked the bytes against the space it reserved.
+ * <p>{@link #setLongs} follows the contract of BufProto's {@code BufWriter}: the caller checked
+ * the bytes against the space it reserved.
  *
  * <p>Classpath only: the JVM refuses a named module that contains {@code io.netty.buffer}, and
  * package access needs the same class loader as Netty. The provider calls this class once in
@@ -98,44 +98,44 @@ public final class BufProtoUncheckedAccess {
     return true;
   }
 
-  // ---- Stores, for the unchecked writer. The caller (ProtoWriter, see BufWriter's contract) has
-  // checked that the bytes lie in space reserved with ensureWritable and that the buffer is
-  // accessible. Buffers this class does not handle take Netty's checked setter.
-
-  /** Whether {@code buf}'s unchecked accessors act on its own memory (not a composite's parts). */
-  private static boolean handles(ByteBuf buf) {
-    return buf instanceof AbstractByteBuf && !(buf instanceof CompositeByteBuf);
+  /**
+   * The buffer behind Netty's leak-aware wrappers ({@link WrappedByteBuf}: they delegate every
+   * call, indexes included, to the buffer they wrap), after one leak record on the wrapper
+   * ({@code touch}); any other buffer itself. Netty's own {@code ByteBufUtil} unwraps them the
+   * same way before bulk work. Why: a wrapper is not an {@link AbstractByteBuf}, so every read of
+   * a parse took the checked path (and, under PARANOID, recorded a stack trace).
+   */
+  public static ByteBuf unwrap(ByteBuf buf) {
+    if (!(buf instanceof WrappedByteBuf)) {
+      return buf;
+    }
+    buf.touch();
+    do {
+      buf = buf.unwrap();
+    } while (buf instanceof WrappedByteBuf);
+    return buf;
   }
 
-  public static void setByte(ByteBuf buf, int index, int value) {
-    if (handles(buf)) {
-      ((AbstractByteBuf) buf)._setByte(index, value);
-    } else {
-      buf.setByte(index, value);
-    }
-  }
+  // ---- The copy of a composed message, for the unchecked writer. The caller (ProtoWriter, see
+  // BufWriter's contract) has checked that the bytes lie in space reserved with ensureWritable
+  // and that the buffer is accessible. Buffers this class does not handle take the checked writer.
 
-  public static void setShortLE(ByteBuf buf, int index, int value) {
-    if (handles(buf)) {
-      ((AbstractByteBuf) buf)._setShortLE(index, value);
-    } else {
-      buf.setShortLE(index, value);
+  /**
+   * Stores {@code src[0, length)} at {@code index} as 8-byte stores through Netty's unchecked
+   * {@code _setLongLE}, the last one overlapping the one before; {@code 8 <= length}.
+   * Returns false, storing nothing, for a buffer whose unchecked accessors do not act on its own
+   * memory (a composite, a wrapper).
+   */
+  public static boolean setLongs(ByteBuf buf, int index, byte[] src, int length, java.lang.invoke.VarHandle longs) {
+    if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
+      return false;
     }
-  }
-
-  public static void setIntLE(ByteBuf buf, int index, int value) {
-    if (handles(buf)) {
-      ((AbstractByteBuf) buf)._setIntLE(index, value);
-    } else {
-      buf.setIntLE(index, value);
+    AbstractByteBuf b = (AbstractByteBuf) buf;
+    int last = length - 8;
+    for (int i = 0; i < last; i += 8) {
+      b._setLongLE(index + i, (long) longs.get(src, i));
     }
-  }
-
-  public static void setLongLE(ByteBuf buf, int index, long value) {
-    if (handles(buf)) {
-      ((AbstractByteBuf) buf)._setLongLE(index, value);
-    } else {
-      buf.setLongLE(index, value);
-    }
+    b._setLongLE(index + last, (long) longs.get(src, last));
+    return true;
   }
 }

@@ -1,6 +1,8 @@
 package io.bufproto.templates;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A message type, ready to render.
@@ -36,6 +38,23 @@ public record MessageModel(
     boolean checkInit,
     boolean keepUnknown,
     boolean holdsMessages) {
+
+  /**
+   * Conditions true when a required field is unset: one mask comparison per presence word, so
+   * that {@code isInitialized()} (run by every write after a change) costs one test per word,
+   * not one per required field. Required fields are never oneof members.
+   */
+  public List<String> requiredMissing() {
+    Map<String, Integer> masks = new LinkedHashMap<>();
+    for (FieldModel f : fields) {
+      if (f.required()) {
+        masks.merge(f.presence().word(), f.presence().mask(), (a, b) -> a | b);
+      }
+    }
+    return masks.entrySet().stream()
+        .map(e -> String.format("(%s & 0x%08x) != 0x%08x", e.getKey(), e.getValue(), e.getValue()))
+        .toList();
+  }
 
   /** {@link #fieldsByNumber} in runs the size and write passes skip with one presence test. */
   public List<FieldGroup> fieldGroups() {

@@ -38,4 +38,15 @@ public interface BufReader {
   default void skipTo(ByteBuf buf, int index) {
     buf.readerIndex(index);
   }
+
+  /**
+   * The buffer to parse {@code buf} through: {@code buf} itself, or, when {@code buf} is a pure
+   * delegate of another buffer (Netty's leak-aware wrappers, which share the wrapped buffer's
+   * indexes and memory and add a leak record or a check to every call), the buffer it delegates
+   * to, so that a parse pays the wrapper once instead of per read. Lazy fields then point into
+   * the returned buffer; releasing {@code buf} releases it too.
+   */
+  default ByteBuf unwrap(ByteBuf buf) {
+    return buf;
+  }
 }

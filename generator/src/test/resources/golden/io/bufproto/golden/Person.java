@@ -56,13 +56,15 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     private int _cachedSize = -1;
     /** The message holding this one, told when this one changes; null for a top-level message. */
     private MessageParent _parent;
+    /** Where {@link #writeTo} composes the message for a target without an array; see {@link ProtoWriter}. */
+    private byte[] _scratch;
     /** Fields this schema does not know, written back after the known ones; null while there are none. */
     private UnknownFields _unknown;
     /** Decoded value, or {@code null} while only {@code number_Off}/{@code Len} in {@code _buffer} are known. */
     private String number_;
     /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
     private int number_Off = -1;
-    /** UTF-8 length in bytes, or -1 until {@link #getSerializedSize()} computes it. */
+    /** The value's {@link Utf8#scan length word} (the byte length if parsed), or -1 until the size pass scans it. */
     private int number_Len = -1;
 
     private int type_;
@@ -103,9 +105,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     public PhoneNumber setNumber(String value) {
-      number_ = java.util.Objects.requireNonNull(value, "number");
-      number_Off = -1;
-      number_Len = -1;
+      java.util.Objects.requireNonNull(value, "number");
+      if (value != number_ || number_Off >= 0) {
+        // Another String: scan it at the next size pass. The same one (a re-fill after clear()) keeps its scan.
+        number_ = value;
+        number_Off = -1;
+        number_Len = -1;
+      }
       _bits0 |= 0x00000001;
       _changed();
       return this;
@@ -215,11 +221,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
       _size = 0;
       if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
-        int _len = number_Len;
-        if (_len < 0) {
-          _len = number_Len = Utf8.encodedLength(number_);
+        int _w = number_Len;
+        if (_w == -1) {
+          _w = number_Len = Utf8.scan(number_);
         }
-        _size += 1 + ProtoCodec.lengthDelimitedSize(_len);
+        _size += 1 + ProtoCodec.lengthDelimitedSize(Utf8.length(_w));
       }
 
       if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
@@ -246,15 +252,31 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     @Override
     public int writeTo(io.netty.buffer.ByteBuf _out) {
       int _size = _writeSize();
-      io.netty.buffer.ByteBuf _to = ProtoWriter.beginWrite(_out, _size);
-      int _at = ProtoWriter.startIndex(_out, _to);
+      _out.ensureWritable(_size);
+      byte[] _a;
+      int _at;
+      if (_out.hasArray()) {
+        _a = _out.array();
+        _at = _out.arrayOffset() + _out.writerIndex();
+      } else {
+        // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
+        // when the array grows: a reference store costs a GC barrier (a fence for an old message).
+        _a = _scratch;
+        if (_a == null || _a.length < _size) {
+          _a = ProtoWriter.scratch(_size);
+          if (_a.length <= ProtoWriter.MAX_KEPT_SCRATCH) {
+            _scratch = _a;
+          }
+        }
+        _at = 0;
+      }
       int _written;
       try {
-        _written = _write(_to, _at, _at + _size) - _at;
+        _written = _write(_a, _at, _at + _size) - _at;
       } catch (java.nio.BufferOverflowException _e) {
         throw ProtoWriter.modifiedWhileWriting(-1, _size);
       }
-      ProtoWriter.endWrite(_out, _written, _size);
+      ProtoWriter.endWrite(_out, _a, _written, _size);
       return _size;
     }
 
@@ -263,9 +285,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
      * after {@code _end}; returns the index after them. {@link #getSerializedSize()} must have run
      * since the last change.
      */
-    public int _write(io.netty.buffer.ByteBuf _out, int _at, int _end) {
+    public int _write(byte[] _out, int _at, int _end) {
       if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
-        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, number_Len);
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, Utf8.length(number_Len));
         _at = Utf8.writeValue(_out, _at, _end, number_, number_Len, _buffer, number_Off);
       }
 
@@ -284,7 +306,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       byte[] _bytes = new byte[_writeSize()];
       int _written;
       try {
-        _written = _write(ProtoWriter.wrap(_bytes), 0, _bytes.length);
+        _written = _write(_bytes, 0, _bytes.length);
       } catch (java.nio.BufferOverflowException _e) {
         throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
       }
@@ -333,9 +355,14 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
     @Override
     public PhoneNumber materialize() {
-      if (((_bits0 & 0x00000001) != 0)) {
+      if (((_bits0 & 0x00000001) != 0) && number_Off >= 0) {
         getNumber();
         number_Off = -1;
+        int _w = Utf8.scan(number_);
+        if (Utf8.length(_w) != number_Len) {
+          _changed(); // malformed UTF-8 (kept in proto2) decodes to U+FFFD, which re-encodes longer
+        }
+        number_Len = _w;
       }
 
       _buffer = null;
@@ -442,13 +469,15 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   private int _cachedSize = -1;
   /** The message holding this one, told when this one changes; null for a top-level message. */
   private MessageParent _parent;
+  /** Where {@link #writeTo} composes the message for a target without an array; see {@link ProtoWriter}. */
+  private byte[] _scratch;
   /** Fields this schema does not know, written back after the known ones; null while there are none. */
   private UnknownFields _unknown;
   /** Decoded value, or {@code null} while only {@code name_Off}/{@code Len} in {@code _buffer} are known. */
   private String name_;
   /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
   private int name_Off = -1;
-  /** UTF-8 length in bytes, or -1 until {@link #getSerializedSize()} computes it. */
+  /** The value's {@link Utf8#scan length word} (the byte length if parsed), or -1 until the size pass scans it. */
   private int name_Len = -1;
 
   private int id_;
@@ -457,7 +486,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   private String email_;
   /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
   private int email_Off = -1;
-  /** UTF-8 length in bytes, or -1 until {@link #getSerializedSize()} computes it. */
+  /** The value's {@link Utf8#scan length word} (the byte length if parsed), or -1 until the size pass scans it. */
   private int email_Len = -1;
 
   /** Elements; those past the count are kept for reuse. */
@@ -476,7 +505,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   private String twitter_;
   /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
   private int twitter_Off = -1;
-  /** UTF-8 length in bytes, or -1 until {@link #getSerializedSize()} computes it. */
+  /** The value's {@link Utf8#scan length word} (the byte length if parsed), or -1 until the size pass scans it. */
   private int twitter_Len = -1;
 
   private long pager_;
@@ -525,9 +554,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   public Person setName(String value) {
-    name_ = java.util.Objects.requireNonNull(value, "name");
-    name_Off = -1;
-    name_Len = -1;
+    java.util.Objects.requireNonNull(value, "name");
+    if (value != name_ || name_Off >= 0) {
+      // Another String: scan it at the next size pass. The same one (a re-fill after clear()) keeps its scan.
+      name_ = value;
+      name_Off = -1;
+      name_Len = -1;
+    }
     _bits0 |= 0x00000001;
     _changed();
     return this;
@@ -570,9 +603,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   public Person setEmail(String value) {
-    email_ = java.util.Objects.requireNonNull(value, "email");
-    email_Off = -1;
-    email_Len = -1;
+    java.util.Objects.requireNonNull(value, "email");
+    if (value != email_ || email_Off >= 0) {
+      // Another String: scan it at the next size pass. The same one (a re-fill after clear()) keeps its scan.
+      email_ = value;
+      email_Off = -1;
+      email_Len = -1;
+    }
     _bits0 |= 0x00000004;
     _changed();
     return this;
@@ -769,9 +806,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   public Person setTwitter(String value) {
-    twitter_ = java.util.Objects.requireNonNull(value, "twitter");
-    twitter_Off = -1;
-    twitter_Len = -1;
+    java.util.Objects.requireNonNull(value, "twitter");
+    if (value != twitter_ || twitter_Off >= 0) {
+      // Another String: scan it at the next size pass. The same one (a re-fill after clear()) keeps its scan.
+      twitter_ = value;
+      twitter_Off = -1;
+      twitter_Len = -1;
+    }
     _contactCase = 7;
     _changed();
     return this;
@@ -956,11 +997,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     _size = 0;
     if (((_bits0 & 0x00000007) != 0)) {
       if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
-        int _len = name_Len;
-        if (_len < 0) {
-          _len = name_Len = Utf8.encodedLength(name_);
+        int _w = name_Len;
+        if (_w == -1) {
+          _w = name_Len = Utf8.scan(name_);
         }
-        _size += 1 + ProtoCodec.lengthDelimitedSize(_len);
+        _size += 1 + ProtoCodec.lengthDelimitedSize(Utf8.length(_w));
       }
 
       if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
@@ -968,11 +1009,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
 
       if (((_bits0 & 0x00000004) != 0)) {
-        int _len = email_Len;
-        if (_len < 0) {
-          _len = email_Len = Utf8.encodedLength(email_);
+        int _w = email_Len;
+        if (_w == -1) {
+          _w = email_Len = Utf8.scan(email_);
         }
-        _size += 1 + ProtoCodec.lengthDelimitedSize(_len);
+        _size += 1 + ProtoCodec.lengthDelimitedSize(Utf8.length(_w));
       }
     }
 
@@ -993,8 +1034,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     if (attachments_ != null) {
       MapEntries _m = attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
-        int _kl = Utf8.encodedLength(((String) _m.objectKey(_i)));
-        int _ks = ProtoCodec.lengthDelimitedSize(_kl);
+        int _kl = Utf8.scan(((String) _m.objectKey(_i)));
+        int _ks = ProtoCodec.lengthDelimitedSize(Utf8.length(_kl));
         int _vl = 0;
         int _vs = ProtoCodec.bytesSize(((byte[]) _m.objectValue(_i)));
         int _es = 2 + _ks + _vs;
@@ -1004,11 +1045,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if ((_contactCase == 7)) {
-      int _len = twitter_Len;
-      if (_len < 0) {
-        _len = twitter_Len = Utf8.encodedLength(twitter_);
+      int _w = twitter_Len;
+      if (_w == -1) {
+        _w = twitter_Len = Utf8.scan(twitter_);
       }
-      _size += 1 + ProtoCodec.lengthDelimitedSize(_len);
+      _size += 1 + ProtoCodec.lengthDelimitedSize(Utf8.length(_w));
     }
 
     if ((_contactCase == 8)) {
@@ -1035,15 +1076,31 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   @Override
   public int writeTo(io.netty.buffer.ByteBuf _out) {
     int _size = _writeSize();
-    io.netty.buffer.ByteBuf _to = ProtoWriter.beginWrite(_out, _size);
-    int _at = ProtoWriter.startIndex(_out, _to);
+    _out.ensureWritable(_size);
+    byte[] _a;
+    int _at;
+    if (_out.hasArray()) {
+      _a = _out.array();
+      _at = _out.arrayOffset() + _out.writerIndex();
+    } else {
+      // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
+      // when the array grows: a reference store costs a GC barrier (a fence for an old message).
+      _a = _scratch;
+      if (_a == null || _a.length < _size) {
+        _a = ProtoWriter.scratch(_size);
+        if (_a.length <= ProtoWriter.MAX_KEPT_SCRATCH) {
+          _scratch = _a;
+        }
+      }
+      _at = 0;
+    }
     int _written;
     try {
-      _written = _write(_to, _at, _at + _size) - _at;
+      _written = _write(_a, _at, _at + _size) - _at;
     } catch (java.nio.BufferOverflowException _e) {
       throw ProtoWriter.modifiedWhileWriting(-1, _size);
     }
-    ProtoWriter.endWrite(_out, _written, _size);
+    ProtoWriter.endWrite(_out, _a, _written, _size);
     return _size;
   }
 
@@ -1052,10 +1109,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    * after {@code _end}; returns the index after them. {@link #getSerializedSize()} must have run
    * since the last change.
    */
-  public int _write(io.netty.buffer.ByteBuf _out, int _at, int _end) {
+  public int _write(byte[] _out, int _at, int _end) {
     if (((_bits0 & 0x00000007) != 0)) {
       if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
-        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, name_Len);
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, Utf8.length(name_Len));
         _at = Utf8.writeValue(_out, _at, _end, name_, name_Len, _buffer, name_Off);
       }
 
@@ -1064,7 +1121,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
 
       if (((_bits0 & 0x00000004) != 0)) {
-        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 26, email_Len);
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 26, Utf8.length(email_Len));
         _at = Utf8.writeValue(_out, _at, _end, email_, email_Len, _buffer, email_Off);
       }
     }
@@ -1083,11 +1140,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if (attachments_ != null) {
-      // Entry sizes and string lengths as the size pass (always before a write) cached them.
+      // Entry sizes and string length words as the size pass (always before a write) cached them.
       MapEntries _m = attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
         _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 50, _m.entrySize(_i));
-        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, _m.keyLength(_i));
+        _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, Utf8.length(_m.keyLength(_i)));
         _at = Utf8.write(_out, _at, _end, ((String) _m.objectKey(_i)), _m.keyLength(_i));
         _at = ProtoWriter.writeByte(_out, _at, _end, 18);
         _at = ProtoWriter.writeBytes(_out, _at, _end, ((byte[]) _m.objectValue(_i)));
@@ -1095,7 +1152,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if ((_contactCase == 7)) {
-      _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 58, twitter_Len);
+      _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 58, Utf8.length(twitter_Len));
       _at = Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len, _buffer, twitter_Off);
     }
 
@@ -1114,7 +1171,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     byte[] _bytes = new byte[_writeSize()];
     int _written;
     try {
-      _written = _write(ProtoWriter.wrap(_bytes), 0, _bytes.length);
+      _written = _write(_bytes, 0, _bytes.length);
     } catch (java.nio.BufferOverflowException _e) {
       throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
     }
@@ -1200,23 +1257,38 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   @Override
   public Person materialize() {
-    if (((_bits0 & 0x00000001) != 0)) {
+    if (((_bits0 & 0x00000001) != 0) && name_Off >= 0) {
       getName();
       name_Off = -1;
+      int _w = Utf8.scan(name_);
+      if (Utf8.length(_w) != name_Len) {
+        _changed(); // malformed UTF-8 (kept in proto2) decodes to U+FFFD, which re-encodes longer
+      }
+      name_Len = _w;
     }
 
-    if (((_bits0 & 0x00000004) != 0)) {
+    if (((_bits0 & 0x00000004) != 0) && email_Off >= 0) {
       getEmail();
       email_Off = -1;
+      int _w = Utf8.scan(email_);
+      if (Utf8.length(_w) != email_Len) {
+        _changed(); // malformed UTF-8 (kept in proto2) decodes to U+FFFD, which re-encodes longer
+      }
+      email_Len = _w;
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {
       phones_[_i].materialize();
     }
 
-    if ((_contactCase == 7)) {
+    if ((_contactCase == 7) && twitter_Off >= 0) {
       getTwitter();
       twitter_Off = -1;
+      int _w = Utf8.scan(twitter_);
+      if (Utf8.length(_w) != twitter_Len) {
+        _changed(); // malformed UTF-8 (kept in proto2) decodes to U+FFFD, which re-encodes longer
+      }
+      twitter_Len = _w;
     }
 
     _buffer = null;

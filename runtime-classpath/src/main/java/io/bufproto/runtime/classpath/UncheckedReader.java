@@ -50,4 +50,9 @@ final class UncheckedReader implements BufReader {
     }
     return Varints.readRemaining(buf, first & 0x7fL);
   }
+
+  @Override
+  public ByteBuf unwrap(ByteBuf buf) {
+    return BufProtoUncheckedAccess.unwrap(buf);
+  }
 }

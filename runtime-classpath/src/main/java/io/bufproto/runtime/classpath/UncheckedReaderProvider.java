@@ -32,8 +32,9 @@ public final class UncheckedReaderProvider implements BufReaderProvider {
       if (UncheckedReader.INSTANCE.readVarint64(b) != 300 || b.readerIndex() != 2) {
         return false;
       }
-      UncheckedWriter.INSTANCE.setLongLE(b, 0, 0x0102030405060708L);
-      return b.getLongLE(0) == 0x0102030405060708L;
+      byte[] ten = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+      UncheckedWriter.INSTANCE.setBytes(b, 0, ten, ten.length);
+      return b.getLongLE(0) == 0x0807060504030201L && b.getShortLE(8) == 0x0a09;
     } catch (LinkageError | RuntimeException e) {
       return false;
     }
