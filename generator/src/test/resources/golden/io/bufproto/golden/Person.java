@@ -50,7 +50,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   public static final class PhoneNumber implements ProtoMessage<PhoneNumber> {
     private int _bits0;
-    /** The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). */
+    /**
+     * The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). Kept by
+     * {@code clear()} (no field refers to it then) so that the next parse need not store it again.
+     */
     private io.netty.buffer.ByteBuf _buffer;
     /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
     private int _cachedSize = -1;
@@ -161,7 +164,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       clear();
       int _end = ProtoCodec.beginMessage(_buf, _size);
       try {
-        _parse(_buf, _end, _recursionLimit, 0);
+        _parse(ProtoCodec.unwrap(_buf), _end, _recursionLimit, 0);
       } catch (IndexOutOfBoundsException _e) {
         throw new InvalidProtobufException(InvalidProtobufException.truncated().getMessage(), _e);
       }
@@ -178,7 +181,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
      * {@code _depth} is the nesting still allowed below this message.
      */
     public void _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
-      _buffer = _buf;
+      if (_buffer != _buf) {
+        // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
+        // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
+        _buffer = _buf;
+      }
       while (_buf.readerIndex() < _end) {
         int _tag = ProtoCodec.readTag(_buf);
         switch (_tag) {
@@ -332,7 +339,6 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       if (_unknown != null) {
         _unknown.clear();
       }
-      _buffer = null;
       _cachedSize = -1;
       return this;
     }
@@ -463,7 +469,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   private int _bits0;
   private int _contactCase;
-  /** The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). */
+  /**
+   * The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). Kept by
+   * {@code clear()} (no field refers to it then) so that the next parse need not store it again.
+   */
   private io.netty.buffer.ByteBuf _buffer;
   /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
   private int _cachedSize = -1;
@@ -863,7 +872,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     clear();
     int _end = ProtoCodec.beginMessage(_buf, _size);
     try {
-      _parse(_buf, _end, _recursionLimit, 0);
+      _parse(ProtoCodec.unwrap(_buf), _end, _recursionLimit, 0);
     } catch (IndexOutOfBoundsException _e) {
       throw new InvalidProtobufException(InvalidProtobufException.truncated().getMessage(), _e);
     }
@@ -880,7 +889,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    * {@code _depth} is the nesting still allowed below this message.
    */
   public void _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
-    _buffer = _buf;
+    if (_buffer != _buf) {
+      // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
+      // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
+      _buffer = _buf;
+    }
     while (_buf.readerIndex() < _end) {
       int _tag = ProtoCodec.readTag(_buf);
       switch (_tag) {
@@ -1206,7 +1219,6 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     if (_unknown != null) {
       _unknown.clear();
     }
-    _buffer = null;
     _cachedSize = -1;
     return this;
   }
