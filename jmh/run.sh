@@ -4,6 +4,9 @@
 # Results: jmh/results/jdk<N>/{unchecked,module,checked}.json; report: docs/benchmarks.md and
 # docs/benchmarks.svg (from every jmh/results/jdk*/ present, by jmh/report.py; needs python3).
 # BENCH_SHAPES='(MessageMetadata|BaseCommand|MixedBuffers)' restricts the run to those classes.
+# The LightProto compared: 0.8.0 when it is installed in the local Maven repository (it is not on
+# Maven Central: build it from its source, see docs/benchmarks.md), else 0.7.3; LIGHTPROTO=x.y.z
+# picks one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-short}
@@ -17,7 +20,13 @@ feature=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.sp
 dir=jmh/results/jdk$feature
 mkdir -p "$dir"
 
-./mvnw -B -q package -pl jmh -am -DskipTests
+lightproto=${LIGHTPROTO:-}
+if [ -z "$lightproto" ]; then
+  lightproto=0.7.3
+  [ -d ~/.m2/repository/io/streamnative/lightproto/lightproto-maven-plugin/0.8.0 ] && lightproto=0.8.0
+fi
+./mvnw -B -q package -pl jmh -am -DskipTests -Dlightproto.version="$lightproto"
+echo "$lightproto" > "$dir/lightproto.version"
 jar=jmh/target/benchmarks.jar
 
 # Every shape, operation and library; BufProto on the reader ServiceLoader picks (unchecked).
@@ -25,7 +34,7 @@ shapes=${BENCH_SHAPES:-}
 "$java" -jar $jar "${shapes}Benchmark\\." "${opts[@]}" -prof gc -rf json -rff "$dir/unchecked.json"
 # BufProto's parse and write again on each other reader, plus the mixed-buffer parse.
 for reader in module checked; do
-  "$java" -jar $jar "${shapes}Benchmark\\.bufproto_(serialize|deserialize|mixed)\$" "${opts[@]}" -prof gc \
+  "$java" -jar $jar "${shapes}Benchmark\\.bufproto_(serialize|deserialize|mixed|parse|write)\$" "${opts[@]}" -prof gc \
     -jvmArgsAppend "-Dbufproto.reader=$reader" -rf json -rff "$dir/$reader.json"
 done
 python3 jmh/report.py jmh/results docs

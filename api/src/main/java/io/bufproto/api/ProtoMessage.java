@@ -23,7 +23,9 @@ import io.netty.buffer.ByteBuf;
  *
  * <h2>Reuse</h2>
  * {@link #clear()} is O(1) in the number of set fields: it resets presence bits and counts, and
- * keeps child messages, arrays and map storage ({@link MapEntries}) for the next parse or fill. A
+ * keeps child messages, arrays and map storage ({@link MapEntries}) for the next parse or fill
+ * (and a reference to the last buffer parsed, which no field reads any more: it is neither
+ * retained nor released; {@link #materialize()} drops it). A
  * child message obtained before a clear may therefore be reused, and changed, by a later parse or
  * fill of its parent; passing it back to a setter, adder or put of its own parent copies its
  * content, as for any other message.
@@ -64,7 +66,10 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   int getSerializedSize();
 
   /**
-   * Writes this message (without a length prefix) at the buffer's writer index.
+   * Writes this message (without a length prefix) at the buffer's writer index. The message is
+   * composed in place in a buffer that {@link ByteBuf#hasArray() has an array}; for any other
+   * buffer, in an array kept on this message (up to {@value ProtoWriter#MAX_KEPT_SCRATCH} bytes;
+   * a larger message allocates one per write) and copied once.
    *
    * @return the number of bytes written, equal to {@link #getSerializedSize()}
    * @throws InvalidProtobufException if a required field is missing

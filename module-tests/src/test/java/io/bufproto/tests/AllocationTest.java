@@ -14,8 +14,10 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hot paths allocate nothing: writing a reused message into a pooled buffer (and into the
- * second part of a composite) and parsing into a reused message, for every message type of the
+ * The hot paths allocate nothing: writing a reused message into a pooled direct buffer (composed
+ * in the message's scratch array), a pooled heap buffer (in place) and the second part of a
+ * composite, with its strings copied from the parsed buffer and, after {@code materialize()},
+ * encoded from their Strings; and parsing into a reused message, for every message type of the
  * suite, maps included. The parse is measured on
  * the message without its map fields that hold string or bytes keys or values: a map entry's
  * strings are made when parsed (a key must be hashed), while singular and repeated strings stay
@@ -46,6 +48,7 @@ class AllocationTest {
         ByteBuf in = PooledByteBufAllocator.DEFAULT.directBuffer(parsed.length).writeBytes(parsed);
         ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer(bytes.length * 2 + 16);
         ByteBuf parts = BufKind.COMPOSITE.target(bytes.length);
+        ByteBuf heap = PooledByteBufAllocator.DEFAULT.heapBuffer(bytes.length * 2 + 16);
         try {
           msg.parseFrom(bytes);
           long write = perOp(() -> {
@@ -56,18 +59,31 @@ class AllocationTest {
             parts.writerIndex(3);
             msg.writeTo(parts);
           });
+          long writeHeap = perOp(() -> {
+            heap.clear();
+            msg.writeTo(heap);
+          });
+          // Detached from the source: strings are encoded from their Strings, not copied.
+          msg.materialize();
+          long writeEncoded = perOp(() -> {
+            out.clear();
+            msg.writeTo(out);
+          });
           long parse = perOp(() -> {
             in.readerIndex(0);
             msg.parseFrom(in, parsed.length);
           });
           assertEquals(0, write, () -> type + ": bytes allocated per write of a " + bytes.length + "-byte message");
           assertEquals(0, writeParts, () -> type + ": bytes allocated per write into a composite's second part");
+          assertEquals(0, writeHeap, () -> type + ": bytes allocated per write into a pooled heap buffer");
+          assertEquals(0, writeEncoded, () -> type + ": bytes allocated per write of a materialized message");
           assertEquals(0, parse, () -> type + ": bytes allocated per parse of a " + parsed.length + "-byte message");
           checked++;
         } finally {
           in.release();
           out.release();
           parts.release();
+          heap.release();
         }
       }
       report.append(type.name()).append(' ');
