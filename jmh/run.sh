@@ -6,7 +6,8 @@
 # BENCH_SHAPES='(MessageMetadata|BaseCommand|MixedBuffers)' restricts the run to those classes.
 # The LightProto compared: 0.8.0 when it is installed in the local Maven repository (it is not on
 # Maven Central: build it from its source, see docs/benchmarks.md), else 0.7.3; LIGHTPROTO=x.y.z
-# picks one.
+# picks one. BENCH_OPS='(bufproto|lightproto)_(serialize|fillSerialize|deserialize)' restricts the
+# first run to those methods (the default runs every method of every library).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-short}
@@ -31,7 +32,8 @@ jar=jmh/target/benchmarks.jar
 
 # Every shape, operation and library; BufProto on the reader ServiceLoader picks (unchecked).
 shapes=${BENCH_SHAPES:-}
-"$java" -jar $jar "${shapes}Benchmark\\." "${opts[@]}" -prof gc -rf json -rff "$dir/unchecked.json"
+ops=${BENCH_OPS:-}
+"$java" -jar $jar "${shapes}Benchmark\\.${ops}" "${opts[@]}" -prof gc -rf json -rff "$dir/unchecked.json"
 # BufProto's parse and write again on each other reader, plus the mixed-buffer parse.
 for reader in module checked; do
   "$java" -jar $jar "${shapes}Benchmark\\.bufproto_(serialize|deserialize|mixed|parse|write)\$" "${opts[@]}" -prof gc \

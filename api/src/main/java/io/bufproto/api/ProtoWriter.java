@@ -19,8 +19,8 @@ import java.nio.ByteOrder;
  * and no {@code sun.misc.Unsafe} is involved. Why an array, not Netty's stores: an ASCII string
  * is one {@code String.getBytes} (one {@code arraycopy} for a compact string) instead of a store
  * per 8 chars, and every other store skips Netty's per-call checks and the writer's type test.
- * Measured in {@code docs/benchmarks.md} ("composed in an array"); the rejected alternative,
- * Netty's unchecked {@code _setXxxLE} per store at an index, is in the history (0c2b7e1).
+ * Measured in {@code docs/write-path.md}; the rejected alternative, Netty's unchecked
+ * {@code _setXxxLE} per store at an index, is in the history (0c2b7e1).
  *
  * <p><b>Bounds.</b> Every store checks itself against {@code end}, the end of the space reserved
  * for the message ({@code end - at >= width}; a wide store that may run past the value, e.g. 8

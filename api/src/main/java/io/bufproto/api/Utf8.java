@@ -72,7 +72,7 @@ public final class Utf8 {
    * (Latin-1) string one {@code System.arraycopy}, exact UTF-8 because the scan proved every char
    * is below 0x80. This method is kept small so that it inlines at every string field; the
    * per-char encoder is out of line. Rejected: 8 chars assembled per store through
-   * {@code charAt} (the earlier code: 4-5x slower per char, and too big to inline).
+   * {@code charAt} (the earlier code, too big to inline; figures in {@code docs/write-path.md}).
    *
    * @throws BufferOverflowException if the string does not fit before {@code end}
    * @throws IllegalStateException if {@code word} does not fit {@code s} (the value was replaced
