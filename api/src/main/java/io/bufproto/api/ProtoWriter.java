@@ -16,7 +16,7 @@ import java.nio.ByteOrder;
  * check, whatever the buffer's class, wrapped or composite). Every method takes the array, the
  * index {@code at} to write at and the message's {@code end}, and returns the index after what it
  * wrote; stores are plain array stores and little-endian {@code VarHandle} views, so no runtime
- * and no {@code sun.misc.Unsafe} is involved. Why an array, not Netty's stores: an ASCII string
+ * and no JDK-internal memory access is involved. Why an array, not Netty's stores: an ASCII string
  * is one {@code String.getBytes} (one {@code arraycopy} for a compact string) instead of a store
  * per 8 chars, and every other store skips Netty's per-call checks and the writer's type test.
  * Measured in {@code docs/write-path.md}; the rejected alternative, Netty's unchecked

@@ -12,9 +12,9 @@ public final class CheckedWriter implements BufWriter {
   public static final CheckedWriter INSTANCE = new CheckedWriter();
 
   /** Up to this many bytes go as 8-byte stores; more through Netty's bulk copy. */
-  public static final int SMALL = 64;
+  private static final int SMALL = 64;
 
-  public static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private CheckedWriter() {}
 
