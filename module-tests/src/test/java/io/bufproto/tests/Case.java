@@ -26,6 +26,7 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(io.bufproto.tests.p2.Proto2Protos.Defaults.getDefaultInstance(), io.bufproto.tests.p2.Defaults::new),
           new Case(io.bufproto.tests.p2.Proto2Protos.Repeated.getDefaultInstance(), io.bufproto.tests.p2.Repeated::new),
           new Case(io.bufproto.tests.p2.Proto2Protos.WithRequired.getDefaultInstance(), io.bufproto.tests.p2.WithRequired::new),
+          new Case(io.bufproto.tests.p2.Proto2Protos.RequiredInLists.getDefaultInstance(), io.bufproto.tests.p2.RequiredInLists::new),
           new Case(io.bufproto.tests.p2.Proto2Protos.Tree.getDefaultInstance(), io.bufproto.tests.p2.Tree::new),
           new Case(io.bufproto.tests.p2.Proto2Protos.WithAliases.getDefaultInstance(), io.bufproto.tests.p2.WithAliases::new),
           new Case(io.bufproto.tests.p3.Proto3Protos.Implicit.getDefaultInstance(), io.bufproto.tests.p3.Implicit::new),

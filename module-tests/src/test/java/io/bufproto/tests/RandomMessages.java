@@ -32,7 +32,8 @@ final class RandomMessages {
 
   private Message.Builder fill(Message.Builder b, int budget) {
     for (FieldDescriptor fd : b.getDescriptorForType().getFields()) {
-      boolean set = (allRequired && fd.isRequired()) || random.nextInt(3) != 0;
+      boolean needed = allRequired && (fd.isRequired() || isMapValueMessage(fd));
+      boolean set = needed || random.nextInt(3) != 0;
       if (!set) {
         continue;
       }
@@ -41,11 +42,19 @@ final class RandomMessages {
         for (int i = 0; i < n; i++) {
           b.addRepeatedField(fd, value(b, fd, budget - 1));
         }
-      } else if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE || budget > 0) {
+      } else if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE || budget > 0 || needed) {
         b.setField(fd, value(b, fd, budget - 1));
       }
     }
     return b;
+  }
+
+  /**
+   * A map entry's message value: an absent one reads as the empty message, which lacks the
+   * required fields its type may have (and protobuf-java then will not write the map).
+   */
+  private static boolean isMapValueMessage(FieldDescriptor fd) {
+    return fd.getContainingType().getOptions().getMapEntry() && fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE;
   }
 
   private Object value(Message.Builder parent, FieldDescriptor fd, int budget) {

@@ -84,7 +84,10 @@ class SizeCacheProperties {
           continue;
         }
         if (fd.isMapField()) {
-          if (fd.getMessageType().findFieldByNumber(2).getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+          FieldDescriptor value = fd.getMessageType().findFieldByNumber(2);
+          // Not values with required fields: protobuf-java cannot size a map once one is cleared.
+          if (value.getJavaType() == FieldDescriptor.JavaType.MESSAGE
+              && com.google.protobuf.DynamicMessage.getDefaultInstance(value.getMessageType()).isInitialized()) {
             for (int i = 0; i < m.getRepeatedFieldCount(fd); i++) {
               choices.add(new Step(fd, i));
             }

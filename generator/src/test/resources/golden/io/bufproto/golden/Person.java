@@ -178,9 +178,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     /**
      * Internal, called by generated code: merges fields from {@code _buf} up to {@code _end}, or up
      * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
-     * {@code _depth} is the nesting still allowed below this message.
+     * {@code _depth} is the nesting still allowed below this message. Returns true only if no
+     * required field is missing here or in the children this call parsed (the required-field check
+     * made while the fields are hot, instead of a walk over the tree after the parse); false when
+     * one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
-    public void _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
+    public boolean _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
       if (_buffer != _buf) {
         // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
         // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
@@ -210,7 +213,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
           default: {
             if (_tag == _endTag && _endTag != 0) {
-              return;
+              return true;
             }
             _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
             break;
@@ -218,6 +221,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         }
       }
       ProtoCodec.endMessage(_buf, _end, _endTag);
+      return true;
     }
 
     @Override
@@ -886,9 +890,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   /**
    * Internal, called by generated code: merges fields from {@code _buf} up to {@code _end}, or up
    * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
-   * {@code _depth} is the nesting still allowed below this message.
+   * {@code _depth} is the nesting still allowed below this message. Returns true only if no
+   * required field is missing here or in the children this call parsed (the required-field check
+   * made while the fields are hot, instead of a walk over the tree after the parse); false when
+   * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
-  public void _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
+  public boolean _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
     if (_buffer != _buf) {
       // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
       // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
@@ -991,7 +998,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
         default: {
           if (_tag == _endTag && _endTag != 0) {
-            return;
+            return true;
           }
           _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
           break;
@@ -999,6 +1006,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
     }
     ProtoCodec.endMessage(_buf, _end, _endTag);
+    return true;
   }
 
   @Override
