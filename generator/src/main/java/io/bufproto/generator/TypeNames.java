@@ -21,11 +21,24 @@ final class TypeNames {
           "InvalidProtobufException", "ProtoValues", "UnknownFields", "MessageParent", "MapEntries");
 
   /**
-   * Where protobuf's own files ({@code google/protobuf/*.proto}: the well-known types and
-   * descriptor.proto) live, whatever the options: they ship once, in {@code bufproto-wkt}, and
-   * must not collide with protobuf-java's {@code com.google.protobuf} classes.
+   * Where protobuf's own files (the well-known types and descriptor.proto, {@link #WKT_FILES})
+   * live, whatever the options: they ship once, in {@code bufproto-wkt}, and must not collide
+   * with protobuf-java's {@code com.google.protobuf} classes.
    */
   static final String WKT_PACKAGE = "io.bufproto.wkt";
+
+  /**
+   * The files {@code bufproto-wkt} ships: the {@code .proto} files inside protobuf-java's jar.
+   * Other files under {@code google/protobuf/} (protobuf's test schemas, {@code
+   * compiler/plugin.proto}) are ordinary files, generated where their options say.
+   */
+  static final Set<String> WKT_FILES =
+      Set.of(
+          "google/protobuf/any.proto", "google/protobuf/api.proto", "google/protobuf/descriptor.proto",
+          "google/protobuf/duration.proto", "google/protobuf/empty.proto", "google/protobuf/field_mask.proto",
+          "google/protobuf/java_features.proto", "google/protobuf/source_context.proto",
+          "google/protobuf/struct.proto", "google/protobuf/timestamp.proto", "google/protobuf/type.proto",
+          "google/protobuf/wrappers.proto");
 
   private final GeneratorOptions options;
 
@@ -34,7 +47,7 @@ final class TypeNames {
   }
 
   static boolean isWellKnown(FileDescriptor file) {
-    return file.getName().startsWith("google/protobuf/");
+    return WKT_FILES.contains(file.getName());
   }
 
   String javaPackage(FileDescriptor file) {
