@@ -105,6 +105,6 @@ done
 
 out=$work/ab.txt
 "$root/jmh/ab.sh" "$work/target-lp/benchmarks.jar" "$work/target-bp/benchmarks.jar" "$regex" "$rounds" | tee "$out"
-echo "== BufProto / LightProto $lpversion (A = LightProto, B = BufProto; $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -1))"
+echo "== BufProto / LightProto $lpversion (A = LightProto, B = BufProto at $(git -C "$root" rev-parse --short HEAD); $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -1))"
 sed -n '/== mean/,$p' "$out" | tail -n +2 | sed 's/io.streamnative.lightproto.benchmark.//' |
   awk '{v[$1" "$2]=$3; n[$1]=1} END {for (k in n) printf "%-56s %8.2f %8.2f  %.2fx\n", k, v[k" A"], v[k" B"], v[k" B"]/v[k" A"]}' | sort

@@ -141,6 +141,33 @@ def svg(jdk, u, path):
     open(path, "w").write("\n".join(out) + "\n")
 
 
+def lightproto_suite(folder):
+    """The section for jmh/lightproto-suite.sh's outputs (jmh/results/lightproto-suite/jdk*.txt)."""
+    if not os.path.isdir(folder):
+        return []
+    lines = ["## LightProto's own suite", "",
+             "LightProto's JMH benchmarks (its `benchmark` module), compiled unchanged against LightProto's "
+             "generated classes (A) and against BufProto's (B, classpath runtime), both from LightProto's test "
+             "protos, run interleaved A B A B by `jmh/lightproto-suite.sh <checkout> 3` (single forks, "
+             "`-wi 3 -w 1 -i 3 -r 1`, three rounds; ops/us, mean of the rounds; every round is in the file "
+             "named). Note that LightProto's \"serialize\" of Pulsar's messages and of Simple is clear + fill "
+             "+ write, and all its writes go into a pooled direct buffer.", ""]
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".txt"):
+            continue
+        text = open(os.path.join(folder, name)).read().splitlines()
+        title = [l for l in text if l.startswith("== BufProto / LightProto")]
+        lines += ["### " + (title[0][3:] if title else name) + " (`jmh/results/lightproto-suite/" + name + "`)", "",
+                  "| benchmark | LightProto | BufProto | BufProto / LightProto |", "|---|---|---|---|"]
+        rows = text[text.index(title[0]) + 1:] if title else []
+        for row in rows:
+            f = row.split()
+            if len(f) == 4:
+                lines.append("| %s | %s | %s | %s |" % tuple(f))
+        lines.append("")
+    return lines
+
+
 def main():
     results, docs = sys.argv[1], sys.argv[2]
     os.makedirs(docs, exist_ok=True)
@@ -163,6 +190,7 @@ def main():
         lp_path = os.path.join(results, "jdk" + jdk, "lightproto.version")
         lp_version = open(lp_path).read().strip() if os.path.exists(lp_path) else "0.7.3"
         lines += section(jdk, res, note, lp_version)
+    lines += lightproto_suite(os.path.join(results, "lightproto-suite"))
     if jdks:
         first = jdks[0]
         svg(first, load(os.path.join(results, "jdk" + first, "unchecked.json")), os.path.join(docs, "benchmarks.svg"))

@@ -21,4 +21,9 @@ module io.bufproto.tests {
   exports io.bufproto.tests.p2;
   exports io.bufproto.tests.p3;
   exports io.bufproto.tests.wkt;
+  // protobuf's own test schemas, at their real paths (google/protobuf/*.proto)
+  exports com.google.protobuf.test;
+  exports com.google.protobuf_test_messages.proto2;
+  exports com.google.protobuf_test_messages.proto3;
+  exports proto2_unittest;
 }

@@ -47,9 +47,11 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(io.bufproto.tests.edge.EdgeCasesProtos.ExtremeDefaults.getDefaultInstance(), io.bufproto.tests.edge.ExtremeDefaults::new),
           new Case(io.bufproto.tests.edge.EdgeCasesProtos.DupFieldNumbers.getDefaultInstance(), io.bufproto.tests.edge.DupFieldNumbers::new),
           new Case(io.bufproto.tests.edge.EdgeCasesProtos.MutualA.getDefaultInstance(), io.bufproto.tests.edge.MutualA::new),
-          // protobuf's test schema at its real path, google/protobuf/ (not a well-known type)
-          new Case(com.google.protobuf_test_messages.proto3.TestMessagesProto3.TestAllTypesProto3.getDefaultInstance(),
-              com.google.protobuf_test_messages.proto3.TestAllTypesProto3::new),
+          // protobuf's test schemas at their real paths, google/protobuf/ (not well-known types);
+          // its large TestAllTypes messages are in ProtobufTestSchemasProperties
+          new Case(proto2_unittest.UnittestProto.TestRequiredForeign.getDefaultInstance(), proto2_unittest.TestRequiredForeign::new),
+          new Case(proto2_unittest.UnittestProto.TestExtremeDefaultValues.getDefaultInstance(), proto2_unittest.TestExtremeDefaultValues::new),
+          new Case(proto2_unittest.MapProto2Unittest.TestEnumMap.getDefaultInstance(), proto2_unittest.TestEnumMap::new),
           // protobuf's own schemas, against protobuf-java's own classes
           new Case(com.google.protobuf.Any.getDefaultInstance(), io.bufproto.wkt.Any::new),
           new Case(com.google.protobuf.Timestamp.getDefaultInstance(), io.bufproto.wkt.Timestamp::new),

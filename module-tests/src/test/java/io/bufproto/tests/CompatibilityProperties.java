@@ -59,7 +59,7 @@ class CompatibilityProperties {
     forEachType(seed, (type, s) -> roundTrip(type, s, size, source, target));
   }
 
-  private static void roundTrip(Case type, long seed, int size, BufKind source, BufKind target)
+  static void roundTrip(Case type, long seed, int size, BufKind source, BufKind target)
       throws InvalidProtocolBufferException {
     Message pj = new RandomMessages(seed, size, true).next(type.prototype());
     byte[] expected = pj.toByteArray();
@@ -122,7 +122,7 @@ class CompatibilityProperties {
     forEachType(seed, (type, s) -> nonCanonical(type, s, size, source));
   }
 
-  private static void nonCanonical(Case type, long seed, int size, BufKind source)
+  static void nonCanonical(Case type, long seed, int size, BufKind source)
       throws InvalidProtocolBufferException {
     Message pj = new RandomMessages(seed, size, true).next(type.prototype());
     byte[] weird = new Reencoder(seed, EnumSet.allOf(Reencoder.Form.class)).encode(pj);

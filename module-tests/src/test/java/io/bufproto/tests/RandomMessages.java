@@ -32,6 +32,8 @@ final class RandomMessages {
 
   private Message.Builder fill(Message.Builder b, int budget) {
     for (FieldDescriptor fd : b.getDescriptorForType().getFields()) {
+      // Map values are always set (and so filled, at any depth); required message fields only
+      // while the budget lasts (a required field of its own type has no finite complete message).
       boolean needed = allRequired && (fd.isRequired() || isMapValueMessage(fd));
       boolean set = needed || random.nextInt(3) != 0;
       if (!set) {
@@ -42,7 +44,7 @@ final class RandomMessages {
         for (int i = 0; i < n; i++) {
           b.addRepeatedField(fd, value(b, fd, budget - 1));
         }
-      } else if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE || budget > 0 || needed) {
+      } else if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE || budget > 0 || (needed && !fd.isRequired())) {
         b.setField(fd, value(b, fd, budget - 1));
       }
     }
