@@ -49,7 +49,6 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(io.bufproto.tests.edge.EdgeCasesProtos.MutualA.getDefaultInstance(), io.bufproto.tests.edge.MutualA::new),
           // protobuf's test schemas at their real paths, google/protobuf/ (not well-known types);
           // its large TestAllTypes messages are in ProtobufTestSchemasProperties
-          new Case(proto2_unittest.UnittestProto.TestRequiredForeign.getDefaultInstance(), proto2_unittest.TestRequiredForeign::new),
           new Case(proto2_unittest.UnittestProto.TestExtremeDefaultValues.getDefaultInstance(), proto2_unittest.TestExtremeDefaultValues::new),
           new Case(proto2_unittest.MapProto2Unittest.TestEnumMap.getDefaultInstance(), proto2_unittest.TestEnumMap::new),
           // protobuf's own schemas, against protobuf-java's own classes

@@ -23,7 +23,8 @@ class ProtobufTestSchemasProperties {
           new Case(proto2_unittest.UnittestProto.NestedTestAllTypes.getDefaultInstance(), proto2_unittest.NestedTestAllTypes::new),
           new Case(proto2_unittest.UnittestProto.TestPackedTypes.getDefaultInstance(), proto2_unittest.TestPackedTypes::new),
           new Case(proto2_unittest.UnittestProto.TestOneof2.getDefaultInstance(), proto2_unittest.TestOneof2::new),
-          new Case(proto2_unittest.MapProto2Unittest.TestMaps.getDefaultInstance(), proto2_unittest.TestMaps::new));
+          new Case(proto2_unittest.MapProto2Unittest.TestMaps.getDefaultInstance(), proto2_unittest.TestMaps::new),
+          new Case(proto2_unittest.UnittestProto.TestRequiredForeign.getDefaultInstance(), proto2_unittest.TestRequiredForeign::new));
 
   @Property(tries = 60)
   void protobufJavaBytesParseAndWriteBackIdentically(
