@@ -106,11 +106,12 @@ public record MessageModel(
 
   /**
    * Whether {@code _parse} keeps {@code _ok}, the conjunction of its children's results: some
-   * repeated, map or oneof field holds messages whose type has required fields. (Singular ones
-   * are {@link #checkedByBits}: see {@link #parseResult}.)
+   * repeated, map or oneof field holds messages whose type has required fields, and the result
+   * is used (not for a type with {@link #checkedByBits} children: see {@link #parseResult}).
    */
   public boolean parseTracksChildren() {
-    return fields.stream().anyMatch(f -> parseTracks(f) || (f.mapValue() != null && f.mapValue().checkInit()));
+    return childChecks().isEmpty()
+        && fields.stream().anyMatch(f -> parseTracks(f) || (f.mapValue() != null && f.mapValue().checkInit()));
   }
 
   /** Whether the parse of {@code f} adds its child's result to {@code _ok}. */
