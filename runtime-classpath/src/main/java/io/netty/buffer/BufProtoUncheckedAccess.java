@@ -84,6 +84,36 @@ public final class BufProtoUncheckedAccess {
   }
 
   /**
+   * Out of line, for what {@link #readVarint} leaves near the end of the readable bytes: a varint
+   * of 2 to 7 bytes within 8 bytes of {@code writerIndex}, read a byte at a time without Netty's
+   * per-call checks (and never past {@code writerIndex}). Returns {@link #UNHANDLED}, the buffer
+   * untouched, for every other case, a truncated varint included (the checked path throws).
+   */
+  public static long readVarintNearEnd(ByteBuf buf) {
+    // Small messages (BaseCommand, 16 bytes) end with multi-byte varints: Netty's checked
+    // readByte() per byte cost more there (jmh/ab.sh, docs/parse-path.md).
+    if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
+      return UNHANDLED;
+    }
+    AbstractByteBuf b = (AbstractByteBuf) buf;
+    int start = b.readerIndex;
+    int end = b.writerIndex;
+    if (end - start >= 8) {
+      return UNHANDLED;
+    }
+    long result = 0;
+    for (int i = start, shift = 0; i < end; i++, shift += 7) {
+      byte x = b._getByte(i);
+      result |= (long) (x & 0x7f) << shift;
+      if (x >= 0) {
+        b.readerIndex = i + 1;
+        return result;
+      }
+    }
+    return UNHANDLED;
+  }
+
+  /**
    * Sets the reader index of a buffer whose class this class handles, without Netty's bounds
    * check; the caller guarantees {@code readerIndex <= index <= writerIndex}. Returns false, the
    * buffer untouched, for other classes.

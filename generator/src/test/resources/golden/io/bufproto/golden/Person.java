@@ -266,9 +266,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       _out.ensureWritable(_size);
       byte[] _a;
       int _at;
+      int _end;
       if (_out.hasArray()) {
         _a = _out.array();
         _at = _out.arrayOffset() + _out.writerIndex();
+        // The bytes after the message may be live (a header rewritten in place): stop at its end.
+        _end = _at + _size;
       } else {
         // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
         // when the array grows: a reference store costs a GC barrier (a fence for an old message).
@@ -280,10 +283,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
           }
         }
         _at = 0;
+        // The scratch array is ours to its end, so the wide stores of the last fields need not fall
+        // back to a byte at a time (jmh/ab.sh, docs/write-path.md).
+        _end = _a.length;
       }
       int _written;
       try {
-        _written = _write(_a, _at, _at + _size) - _at;
+        _written = _write(_a, _at, _end) - _at;
       } catch (java.nio.BufferOverflowException _e) {
         throw ProtoWriter.modifiedWhileWriting(-1, _size);
       }
@@ -1100,9 +1106,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     _out.ensureWritable(_size);
     byte[] _a;
     int _at;
+    int _end;
     if (_out.hasArray()) {
       _a = _out.array();
       _at = _out.arrayOffset() + _out.writerIndex();
+      // The bytes after the message may be live (a header rewritten in place): stop at its end.
+      _end = _at + _size;
     } else {
       // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
       // when the array grows: a reference store costs a GC barrier (a fence for an old message).
@@ -1114,10 +1123,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         }
       }
       _at = 0;
+      // The scratch array is ours to its end, so the wide stores of the last fields need not fall
+      // back to a byte at a time (jmh/ab.sh, docs/write-path.md).
+      _end = _a.length;
     }
     int _written;
     try {
-      _written = _write(_a, _at, _at + _size) - _at;
+      _written = _write(_a, _at, _end) - _at;
     } catch (java.nio.BufferOverflowException _e) {
       throw ProtoWriter.modifiedWhileWriting(-1, _size);
     }

@@ -42,8 +42,15 @@ final class UncheckedReader implements BufReader {
     }
   }
 
-  /** Out of line: Netty's checked byte chain for what the unchecked path leaves. */
+  /**
+   * Out of line: the last bytes before {@code writerIndex} unchecked, then Netty's checked byte
+   * chain for what is left (other buffer classes, long and truncated varints).
+   */
   private static long checked(ByteBuf buf) {
+    long v = BufProtoUncheckedAccess.readVarintNearEnd(buf);
+    if (v != BufProtoUncheckedAccess.UNHANDLED) {
+      return v;
+    }
     byte first = buf.readByte();
     if (first >= 0) {
       return first;
