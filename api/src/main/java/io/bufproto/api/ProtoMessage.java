@@ -36,7 +36,16 @@ import io.netty.buffer.ByteBuf;
  * fields are present, are computed once and kept until a change anywhere in the tree: a write of
  * an unchanged message is a single pass over its fields.
  *
- * <p>Instances are not thread-safe.
+ * <h2>Threads</h2>
+ * A message that no thread changes may be read by several threads at once: getters (a lazy field
+ * is decoded by whichever thread reads it first; each gets an equal value), has-methods, counts,
+ * map views, {@code getSerializedSize}, {@code isInitialized}, {@code equals}, {@code hashCode},
+ * {@code toString}, {@code toByteArray} and {@code writeTo} into a buffer that has an array (each
+ * thread its own target). Everything else needs one thread at a time: setters, {@code clear},
+ * {@code parseFrom}, {@code copyFrom} into it, {@code materialize}, and {@code writeTo} into a
+ * buffer without an array (the message composes it in a scratch array it keeps). The source
+ * buffer of a parse may be shared: give each thread its own {@code duplicate()} (indexes are per
+ * view). {@code ConcurrencyTest} checks exactly this.
  *
  * @param <T> the generated class itself
  */
