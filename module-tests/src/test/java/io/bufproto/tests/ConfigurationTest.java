@@ -35,7 +35,7 @@ class ConfigurationTest {
   }
 
   /**
-   * Where the build installs {@link FailOnLeak} (the classpath runs), Netty's factory must really
+   * Where the build installs {@link FailOnLeak} (every run), Netty's factory must really
    * hand it out: a class Netty cannot load or construct is only logged, and leaks would go back to
    * being log lines.
    */

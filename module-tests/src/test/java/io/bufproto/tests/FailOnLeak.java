@@ -3,8 +3,9 @@ package io.bufproto.tests;
 import io.netty.util.ResourceLeakDetector;
 
 /**
- * Netty's leak detector for the classpath runs of the suite (surefire sets
- * {@code io.netty.customResourceLeakDetector} to this class): a leak report fails the test during
+ * Netty's leak detector for every run of the suite (surefire sets
+ * {@code io.netty.customResourceLeakDetector} to this class; the module-path runs export this
+ * package to {@code io.netty.common}, which constructs it reflectively): a leak report fails the test during
  * which Netty makes it, instead of being one more log line in a green build. A clean-clone CI once
  * printed 144 reports, from a test's own buffers, and passed.
  *
