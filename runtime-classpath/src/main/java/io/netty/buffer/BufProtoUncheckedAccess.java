@@ -54,10 +54,10 @@ public final class BufProtoUncheckedAccess {
     int start = b.readerIndex;
     int readable = b.writerIndex - start;
     if (readable < 8) {
-      // Near the end: one byte, if it is a whole varint; longer ones take the checked path. This
-      // method is inlined at every varint of a parse, so its size matters more than the last
-      // bytes (jmh/ab.sh '*Benchmark.bufproto_deserialize$', 3 rounds, JDK 17, ops/us): longer
-      // varints here too, by an unchecked byte loop (MessageMetadata 7.25 -> 5.91, AddressBook
+      // Near the end: one byte, if it is a whole varint; longer ones return UNHANDLED and the
+      // caller's out-of-line path reads them (readVarintNearEnd). This method is inlined at
+      // every varint of a parse, so its size matters more than the last bytes (jmh/ab.sh
+      // '*Benchmark.bufproto_deserialize$', 3 rounds, JDK 17, ops/us): longer varints here too, by an unchecked byte loop (MessageMetadata 7.25 -> 5.91, AddressBook
       // 6.54 -> 5.42) or by the 8 bytes ending at writerIndex, shifted (MessageMetadata 7.48 ->
       // 6.70, BaseCommand 30.4 -> 25.3), lost; so did leaving out this one-byte case
       // (BaseCommand 30.1 -> 26.3, MessageMetadata 6.46 -> 5.83).
@@ -90,8 +90,8 @@ public final class BufProtoUncheckedAccess {
    * untouched, for every other case, a truncated varint included (the checked path throws).
    */
   public static long readVarintNearEnd(ByteBuf buf) {
-    // Small messages (BaseCommand, 16 bytes) end with multi-byte varints: Netty's checked
-    // readByte() per byte cost more there (jmh/ab.sh, docs/parse-path.md).
+    // Small messages (BaseCommand with CommandSend, 18 bytes) end with multi-byte varints:
+    // Netty's checked readByte() per byte cost more there (jmh/ab.sh, docs/parse-path.md).
     if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
       return UNHANDLED;
     }
