@@ -20,6 +20,7 @@ module io.bufproto.tests {
   exports io.bufproto.tests.names;
   exports io.bufproto.tests.p2;
   exports io.bufproto.tests.p3;
+  exports io.bufproto.tests.pulsar;
   exports io.bufproto.tests.wkt;
   // protobuf's own test schemas, at their real paths (google/protobuf/*.proto)
   exports com.google.protobuf.test;

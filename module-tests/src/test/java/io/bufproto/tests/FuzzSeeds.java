@@ -1,0 +1,37 @@
+package io.bufproto.tests;
+
+import com.google.protobuf.Message;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * Writes the fuzz targets' seed corpora from the harness's random messages, into the test
+ * resources, where Jazzer replays them in every build. Run when the types change:
+ * {@code ./mvnw -B test -pl module-tests -Dtest=FuzzSeeds -Dbufproto.writeFuzzSeeds=true}.
+ */
+class FuzzSeeds {
+
+  private static final Path INPUTS = Paths.get("src/test/resources/io/bufproto/tests");
+
+  @Test
+  @EnabledIfSystemProperty(named = "bufproto.writeFuzzSeeds", matches = "true")
+  void writeSeeds() throws IOException {
+    Path dir = Files.createDirectories(INPUTS.resolve("ParseFuzzTestInputs/parse"));
+    for (int t = 0; t < ParseDifferential.TYPES.size(); t++) {
+      Case type = ParseDifferential.TYPES.get(t);
+      for (int seed = 0; seed < 2; seed++) {
+        Message pj = new RandomMessages(seed * 7919L + t, 2, true).next(type.prototype());
+        byte[] body = pj.toByteArray();
+        byte[] input = new byte[body.length + 2];
+        input[0] = (byte) t;
+        input[1] = (byte) (seed + t);
+        System.arraycopy(body, 0, input, 2, body.length);
+        Files.write(dir.resolve("seed-" + type.name() + "-" + seed), input);
+      }
+    }
+  }
+}

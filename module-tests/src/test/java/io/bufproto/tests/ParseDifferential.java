@@ -1,0 +1,111 @@
+package io.bufproto.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.ProtoMessage;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The parse fuzz target's check: for any bytes, protobuf-java and BufProto both reject them, or
+ * both accept them and write back identical bytes with equal field values. BufProto may only
+ * throw {@link InvalidProtobufException}; anything else escaping {@code parseFrom} fails.
+ *
+ * <p>An input is one byte choosing the message type ({@link #TYPES}), one choosing the source
+ * buffer ({@link BufKind}: heap, direct, composite, slices, leak-aware wrappers...), then the bytes
+ * to parse. The reader is the configuration's (the suite runs once per reader, see
+ * ConfigurationTest). Driven by {@link ParseFuzzTest} (Jazzer) and {@link FuzzCorpusTest} (the
+ * committed corpus, in every build).
+ */
+final class ParseDifferential {
+
+  private ParseDifferential() {}
+
+  /** The fuzzed types: the suite's, protobuf's large test messages, and Pulsar's commands. */
+  static final List<Case> TYPES = types();
+
+  private static List<Case> types() {
+    List<Case> all = new ArrayList<>(Case.ALL);
+    all.addAll(ProtobufTestSchemasProperties.LARGE);
+    all.add(new Case(io.bufproto.tests.pulsar.PulsarApi.MessageMetadata.getDefaultInstance(),
+        io.bufproto.tests.pulsar.MessageMetadata::new));
+    all.add(new Case(io.bufproto.tests.pulsar.PulsarApi.BaseCommand.getDefaultInstance(),
+        io.bufproto.tests.pulsar.BaseCommand::new));
+    return List.copyOf(all);
+  }
+
+  /** Runs one fuzz input; {@code reused} holds one instance per type, reused across inputs. */
+  static void run(byte[] input, Map<String, ProtoMessage<?>> reused) {
+    if (input.length < 2) {
+      return;
+    }
+    Case type = TYPES.get((input[0] & 0xff) % TYPES.size());
+    BufKind kind = BufKind.values()[(input[1] & 0xff) % BufKind.values().length];
+    check(type, kind, Arrays.copyOfRange(input, 2, input.length), reused);
+  }
+
+  static void check(Case type, BufKind kind, byte[] bytes, Map<String, ProtoMessage<?>> reused) {
+    Message theirs;
+    try {
+      theirs = type.prototype().getParserForType().parseFrom(bytes);
+    } catch (InvalidProtocolBufferException e) {
+      theirs = null;
+    }
+    ProtoMessage<?> ours = type.ours().get();
+    ProtoMessage<?> again = reused.computeIfAbsent(type.name(), k -> type.ours().get());
+    ByteBuf in = kind.source(bytes);
+    try {
+      try {
+        ours.parseFrom(in, bytes.length);
+      } catch (InvalidProtobufException e) {
+        if (theirs != null) {
+          fail(type + " from " + kind + ": protobuf-java accepts " + bytes.length + " bytes, we threw " + e);
+        }
+        assertThrows(InvalidProtobufException.class, () -> again.parseFrom(bytes), "a reused instance");
+        return;
+      }
+      if (theirs == null) {
+        fail(type + " from " + kind + ": protobuf-java rejects " + bytes.length + " bytes, we accepted them");
+      }
+      byte[] expected = theirs.toByteArray();
+      assertArrayEquals(expected, ours.toByteArray(), () -> type + " from " + kind + ": written back");
+      assertEquals(expected.length, ours.getSerializedSize());
+      if (!hasUnknownFields(theirs)) {
+        // Field values, through the setters: built from protobuf-java's values, equal to ours.
+        ProtoMessage<?> built = type.ours().get();
+        OursFiller.fill(built, theirs);
+        assertEquals(built, ours, () -> type + " from " + kind + ": field values");
+      }
+      again.parseFrom(bytes);
+      assertArrayEquals(expected, again.toByteArray(), () -> type + ": a reused instance");
+      ours.materialize();
+      assertArrayEquals(expected, ours.toByteArray(), () -> type + ": after materialize()");
+    } finally {
+      in.release();
+    }
+  }
+
+  /** Whether {@code m} or a message below it holds unknown fields (our setters cannot add them). */
+  private static boolean hasUnknownFields(Message m) {
+    if (!m.getUnknownFields().asMap().isEmpty()) {
+      return true;
+    }
+    for (Map.Entry<com.google.protobuf.Descriptors.FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+      for (Object v : e.getKey().isRepeated() ? (List<?>) e.getValue() : List.of(e.getValue())) {
+        if (v instanceof Message && hasUnknownFields((Message) v)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
