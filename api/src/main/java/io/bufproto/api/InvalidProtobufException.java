@@ -4,10 +4,23 @@ package io.bufproto.api;
  * Thrown when bytes are not a valid encoding of the message being parsed, or when a message cannot
  * be written because a required field is missing. Unchecked, so code written against
  * LightProto-style {@code parseFrom} compiles unchanged; the messages follow protobuf-java's.
+ *
+ * <p>A parse failure also says where it was found, which protobuf-java does not: the path of field
+ * numbers from the parsed message down to the field being read ({@link #fieldPath()}, empty when
+ * the problem is a tag itself at the top level) and the byte offset from the start of the parsed
+ * message ({@link #offset()}), both appended to the message: {@code "... [field 4.2, byte 17]"}.
+ * Every malformed input gets this exception from {@code parseFrom}, never another runtime
+ * exception (README, "Malformed input").
  */
 public class InvalidProtobufException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
+
+  /** Field numbers, innermost first, of the fields being read when the problem was found. */
+  private int[] path = new int[0];
+  /** Set when the problem is in a tag: the innermost message adds no field number for it. */
+  private transient boolean inTag;
+  private int offset = -1;
 
   public InvalidProtobufException(String message) {
     super(message);
@@ -15,6 +28,83 @@ public class InvalidProtobufException extends RuntimeException {
 
   public InvalidProtobufException(String message, Throwable cause) {
     super(message, cause);
+  }
+
+  /**
+   * The field numbers from the parsed message down to the field where the problem was found,
+   * outermost first; empty when it was found in a tag of the parsed message or the exception is
+   * not a parse failure.
+   */
+  public int[] fieldPath() {
+    int[] out = new int[path.length];
+    for (int i = 0; i < path.length; i++) {
+      out[i] = path[path.length - 1 - i];
+    }
+    return out;
+  }
+
+  /** The offset, from the start of the parsed message, where the problem was found; -1 if none. */
+  public int offset() {
+    return offset;
+  }
+
+  @Override
+  public String getMessage() {
+    String message = super.getMessage();
+    if (offset < 0 && path.length == 0) {
+      return message;
+    }
+    StringBuilder b = new StringBuilder(message).append(" [");
+    if (path.length > 0) {
+      b.append("field ");
+      for (int i = path.length - 1; i >= 0; i--) {
+        b.append(path[i]).append(i > 0 ? "." : "");
+      }
+    }
+    if (offset >= 0) {
+      b.append(path.length > 0 ? ", " : "").append("byte ").append(offset);
+    }
+    return b.append(']').toString();
+  }
+
+  /**
+   * Internal, for generated code: {@code e}, thrown while a message read the field with tag
+   * {@code tag}, with that field's number added to its path. A Netty bounds exception (a fixed-width
+   * value past the buffer's end) becomes a truncation.
+   */
+  public static InvalidProtobufException inField(RuntimeException e, int tag) {
+    InvalidProtobufException p = e instanceof InvalidProtobufException
+        ? (InvalidProtobufException) e
+        : new InvalidProtobufException(truncated().getMessage(), e);
+    if (p.inTag) {
+      p.inTag = false; // the tag itself is bad: no field of this message is being read
+    } else if (tag != 0) {
+      p.path = java.util.Arrays.copyOf(p.path, p.path.length + 1);
+      p.path[p.path.length - 1] = tag >>> 3;
+    }
+    return p;
+  }
+
+  /** Internal: {@code e}, thrown while reading a tag (see {@link #inField}). */
+  static InvalidProtobufException inTag(RuntimeException e) {
+    InvalidProtobufException p = e instanceof InvalidProtobufException
+        ? (InvalidProtobufException) e
+        : new InvalidProtobufException(truncated().getMessage(), e);
+    p.inTag = true;
+    return p;
+  }
+
+  /**
+   * Internal, for generated code: {@code e} (thrown by the parse of a message that started at
+   * {@code start}) with the offset of {@code buf}'s reader index, where the parse stopped.
+   */
+  public static InvalidProtobufException at(RuntimeException e, io.netty.buffer.ByteBuf buf, int start) {
+    InvalidProtobufException p = inField(e, 0);
+    p.inTag = false;
+    if (p.offset < 0) {
+      p.offset = buf.readerIndex() - start;
+    }
+    return p;
   }
 
   public static InvalidProtobufException truncated() {

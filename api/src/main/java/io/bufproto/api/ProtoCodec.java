@@ -46,7 +46,12 @@ public final class ProtoCodec {
    * field (measured with MessageMetadataBenchmark.bufproto_deserialize).
    */
   public static int readTag(ByteBuf buf) {
-    return READER.readVarint32(buf);
+    try {
+      return READER.readVarint32(buf);
+    } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
+      // Marked, so that the error names no field of this message (InvalidProtobufException.inField).
+      throw InvalidProtobufException.inTag(e);
+    }
   }
 
   /** Rejects field number zero and wire types 6 and 7, as protobuf-java does. */

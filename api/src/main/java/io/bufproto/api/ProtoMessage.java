@@ -98,7 +98,11 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    */
   T copyFrom(T other);
 
-  /** Decodes every lazy field so that this message no longer aliases any buffer. Returns this. */
+  /**
+   * Decodes every lazy field so that this message no longer aliases any buffer. Returns this.
+   * The bytes written afterwards are those parsed: a string whose bytes are not valid UTF-8 (which
+   * proto2 accepts) keeps them in a private copy, as protobuf-java keeps its {@code ByteString}.
+   */
   T materialize();
 
   /** Whether every required field, here and in set sub-messages, is present. */

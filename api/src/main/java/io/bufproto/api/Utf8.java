@@ -227,6 +227,17 @@ public final class Utf8 {
     }
   }
 
+  /** Whether {@code length} bytes at {@code index} are well-formed UTF-8 (see {@link #checkValid}). */
+  public static boolean isValid(ByteBuf buf, int index, int length) {
+    int end = index + length;
+    for (int i = index; i < end; i++) {
+      if (buf.getByte(i) < 0) {
+        return validTail(buf, i, end);
+      }
+    }
+    return true;
+  }
+
   private static boolean validTail(ByteBuf buf, int i, int end) {
     while (i < end) {
       int b = buf.getByte(i++);

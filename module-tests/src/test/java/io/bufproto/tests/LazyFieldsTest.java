@@ -91,4 +91,34 @@ class LazyFieldsTest {
     }
     throw new AssertionError("not found");
   }
+
+  /**
+   * proto2 keeps strings whose bytes are not UTF-8, and so does protobuf-java: materialize() must
+   * keep the bytes, not the decoded String (found by ParseFuzzTest: written back with U+FFFD).
+   */
+  @Test
+  void materializeKeepsMalformedUtf8Bytes() throws Exception {
+    byte[] bytes = {0x4a, 0x03, 'a', (byte) 0xc3, 0x28, // f_string: 'a', a broken 2-byte sequence
+        0x4a, 0x01, 'b', 0x4a, 0x01, (byte) 0x80}; // r_string: "b" and a lone continuation byte
+    byte[] scalars = java.util.Arrays.copyOfRange(bytes, 0, 5);
+    byte[] repeated = java.util.Arrays.copyOfRange(bytes, 5, bytes.length);
+    assertArrayEquals(scalars, io.bufproto.tests.p2.Proto2Protos.Scalars.parseFrom(scalars).toByteArray());
+    assertArrayEquals(repeated, io.bufproto.tests.p2.Proto2Protos.Repeated.parseFrom(repeated).toByteArray());
+
+    ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer().writeBytes(scalars);
+    io.bufproto.tests.p2.Scalars s = new io.bufproto.tests.p2.Scalars();
+    s.parseFrom(buf, buf.readableBytes());
+    s.materialize();
+    buf.release();
+    assertEquals("a\uFFFD(", s.getFString());
+    assertArrayEquals(scalars, s.toByteArray());
+
+    buf = PooledByteBufAllocator.DEFAULT.directBuffer().writeBytes(repeated);
+    io.bufproto.tests.p2.Repeated r = new io.bufproto.tests.p2.Repeated();
+    r.parseFrom(buf, buf.readableBytes());
+    r.materialize();
+    buf.release();
+    assertEquals("b", r.getRStringAt(0));
+    assertArrayEquals(repeated, r.toByteArray());
+  }
 }

@@ -71,6 +71,8 @@ class MalformedInputTest {
                 () -> type + ": protobuf-java rejects " + part.length + " bytes, we accepted them (" + kind + ")");
         assertTrue(e.getMessage() != null && !e.getMessage().isEmpty());
         assertTrue(in.readerIndex() >= before);
+        assertTrue(e.getMessage().startsWith("Message missing required fields") ? e.offset() == -1
+            : e.offset() >= 0 && e.offset() <= part.length, () -> "offset " + e.offset() + " of " + part.length);
       } else {
         try {
           ours.parseFrom(in, part.length);

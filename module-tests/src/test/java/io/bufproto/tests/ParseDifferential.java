@@ -3,6 +3,7 @@ package io.bufproto.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -70,6 +71,8 @@ final class ParseDifferential {
         if (theirs != null) {
           fail(type + " from " + kind + ": protobuf-java accepts " + bytes.length + " bytes, we threw " + e);
         }
+        assertTrue(e.getMessage().startsWith("Message missing required fields") ? e.offset() == -1
+            : e.offset() >= 0 && e.offset() <= bytes.length, () -> "offset " + e.offset() + ": " + e.getMessage());
         assertThrows(InvalidProtobufException.class, () -> again.parseFrom(bytes), "a reused instance");
         return;
       }

@@ -25,8 +25,16 @@ public enum Hook {
   HASH,
   /** Statements of {@code toString}, appending to the text writer {@code _t}. */
   TO_STRING,
-  /** Statements of {@code materialize()}. */
+  /**
+   * Statements of {@code materialize()}: decode what is lazy; a string whose bytes are not valid
+   * UTF-8 (proto2 keeps them) stays lazy and adds its length to {@code _keep}.
+   */
   MATERIALIZE,
+  /**
+   * Statements of {@code materialize()} when {@code _keep > 0}: copy the bytes of the strings
+   * still lazy into {@code _copy} at {@code _at}, so that they are written back unchanged.
+   */
+  MATERIALIZE_KEEP,
   /** Statements of {@code isInitialized()}: {@code return false} when a required part is missing. */
   INIT,
   /** Statements of {@code _findMissing(_prefix, _out)}: names of missing required fields. */

@@ -165,8 +165,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       int _end = ProtoCodec.beginMessage(_buf, _size);
       try {
         _parse(ProtoCodec.unwrap(_buf), _end, _recursionLimit, 0);
-      } catch (IndexOutOfBoundsException _e) {
-        throw new InvalidProtobufException(InvalidProtobufException.truncated().getMessage(), _e);
+      } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
+        // Where it failed, in the message (InvalidProtobufException.offset).
+        throw InvalidProtobufException.at(_e, _buf, _end - _size);
       }
     }
 
@@ -189,38 +190,44 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
         _buffer = _buf;
       }
-      while (_buf.readerIndex() < _end) {
-        int _tag = ProtoCodec.readTag(_buf);
-        switch (_tag) {
-          case 10: {
-            int _len = ProtoCodec.readLength(_buf, _end);
-            int _off = _buf.readerIndex();
-            Utf8.checkValid(_buf, _off, _len);
-            number_ = null;
-            number_Off = _off;
-            number_Len = _len;
-            // Within _end (readLength checked it): no reference-count or bounds check needed.
-            ProtoCodec.skipTo(_buf, _off + _len);
-            _bits0 |= 0x00000001;
-            break;
-          }
-
-          case 16: {
-            type_ = ProtoCodec.readEnum(_buf);
-            _bits0 |= 0x00000002;
-            break;
-          }
-
-          default: {
-            if (_tag == _endTag && _endTag != 0) {
-              return true;
+      int _tag = 0;
+      try {
+        while (_buf.readerIndex() < _end) {
+          _tag = ProtoCodec.readTag(_buf);
+          switch (_tag) {
+            case 10: {
+              int _len = ProtoCodec.readLength(_buf, _end);
+              int _off = _buf.readerIndex();
+              Utf8.checkValid(_buf, _off, _len);
+              number_ = null;
+              number_Off = _off;
+              number_Len = _len;
+              // Within _end (readLength checked it): no reference-count or bounds check needed.
+              ProtoCodec.skipTo(_buf, _off + _len);
+              _bits0 |= 0x00000001;
+              break;
             }
-            _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
-            break;
+
+            case 16: {
+              type_ = ProtoCodec.readEnum(_buf);
+              _bits0 |= 0x00000002;
+              break;
+            }
+
+            default: {
+              if (_tag == _endTag && _endTag != 0) {
+                return true;
+              }
+              _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
+              break;
+            }
           }
         }
+        ProtoCodec.endMessage(_buf, _end, _endTag);
+      } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
+        // The field being read joins the error's path (no cost until a parse fails).
+        throw InvalidProtobufException.inField(_e, _tag);
       }
-      ProtoCodec.endMessage(_buf, _end, _endTag);
       return true;
     }
 
@@ -371,17 +378,22 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
     @Override
     public PhoneNumber materialize() {
+      int _keep = 0;
       if (((_bits0 & 0x00000001) != 0) && number_Off >= 0) {
         getNumber();
         number_Off = -1;
-        int _w = Utf8.scan(number_);
-        if (Utf8.length(_w) != number_Len) {
-          _changed(); // malformed UTF-8 (kept in proto2) decodes to U+FFFD, which re-encodes longer
-        }
-        number_Len = _w;
+        number_Len = Utf8.scan(number_);
       }
 
-      _buffer = null;
+      if (_keep == 0) {
+        _buffer = null;
+      } else {
+        // Strings with malformed UTF-8 keep their bytes, in a copy of their own.
+        byte[] _copy = new byte[_keep];
+        int _at = 0;
+
+        _buffer = io.netty.buffer.Unpooled.wrappedBuffer(_copy);
+      }
       return this;
     }
 
@@ -883,8 +895,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     int _end = ProtoCodec.beginMessage(_buf, _size);
     try {
       _parse(ProtoCodec.unwrap(_buf), _end, _recursionLimit, 0);
-    } catch (IndexOutOfBoundsException _e) {
-      throw new InvalidProtobufException(InvalidProtobufException.truncated().getMessage(), _e);
+    } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
+      // Where it failed, in the message (InvalidProtobufException.offset).
+      throw InvalidProtobufException.at(_e, _buf, _end - _size);
     }
   }
 
@@ -907,111 +920,117 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
       _buffer = _buf;
     }
-    while (_buf.readerIndex() < _end) {
-      int _tag = ProtoCodec.readTag(_buf);
-      switch (_tag) {
-        case 10: {
-          int _len = ProtoCodec.readLength(_buf, _end);
-          int _off = _buf.readerIndex();
-          Utf8.checkValid(_buf, _off, _len);
-          name_ = null;
-          name_Off = _off;
-          name_Len = _len;
-          // Within _end (readLength checked it): no reference-count or bounds check needed.
-          ProtoCodec.skipTo(_buf, _off + _len);
-          _bits0 |= 0x00000001;
-          break;
-        }
-
-        case 16: {
-          id_ = ProtoCodec.readInt32(_buf);
-          _bits0 |= 0x00000002;
-          break;
-        }
-
-        case 26: {
-          int _len = ProtoCodec.readLength(_buf, _end);
-          int _off = _buf.readerIndex();
-          Utf8.checkValid(_buf, _off, _len);
-          email_ = null;
-          email_Off = _off;
-          email_Len = _len;
-          // Within _end (readLength checked it): no reference-count or bounds check needed.
-          ProtoCodec.skipTo(_buf, _off + _len);
-          _bits0 |= 0x00000004;
-          break;
-        }
-
-        case 34: {
-          if (_depth <= 0) {
-            throw InvalidProtobufException.recursionLimit();
+    int _tag = 0;
+    try {
+      while (_buf.readerIndex() < _end) {
+        _tag = ProtoCodec.readTag(_buf);
+        switch (_tag) {
+          case 10: {
+            int _len = ProtoCodec.readLength(_buf, _end);
+            int _off = _buf.readerIndex();
+            Utf8.checkValid(_buf, _off, _len);
+            name_ = null;
+            name_Off = _off;
+            name_Len = _len;
+            // Within _end (readLength checked it): no reference-count or bounds check needed.
+            ProtoCodec.skipTo(_buf, _off + _len);
+            _bits0 |= 0x00000001;
+            break;
           }
-          addPhone()._parse(_buf, ProtoCodec.readMessageEnd(_buf, _end), _depth - 1, 0);
-          break;
-        }
 
-        case 40: {
-          _addLuckyNumbers(ProtoCodec.readInt64(_buf));
-          break;
-        }
-        case 42: {
-          int _e = ProtoCodec.readMessageEnd(_buf, _end);
-          while (_buf.readerIndex() < _e) {
-            _addLuckyNumbers(ProtoCodec.readInt64(_buf));
+          case 16: {
+            id_ = ProtoCodec.readInt32(_buf);
+            _bits0 |= 0x00000002;
+            break;
           }
-          ProtoCodec.endMessage(_buf, _e);
-          break;
-        }
 
-        case 50: {
-          int _e = ProtoCodec.readMessageEnd(_buf, _end);
-          String _k = "";
-          byte[] _v = ProtoArrays.EMPTY_BYTES;
-          while (_buf.readerIndex() < _e) {
-            int _t = ProtoCodec.readTag(_buf);
-            if (_t == 10) {
-              _k = ProtoCodec.readStringChecked(_buf, _e);
-            } else if (_t == 18) {
-              _v = ProtoCodec.readBytes(_buf, _e);
-            } else {
-              ProtoCodec.skipField(_buf, _t, _e);
+          case 26: {
+            int _len = ProtoCodec.readLength(_buf, _end);
+            int _off = _buf.readerIndex();
+            Utf8.checkValid(_buf, _off, _len);
+            email_ = null;
+            email_Off = _off;
+            email_Len = _len;
+            // Within _end (readLength checked it): no reference-count or bounds check needed.
+            ProtoCodec.skipTo(_buf, _off + _len);
+            _bits0 |= 0x00000004;
+            break;
+          }
+
+          case 34: {
+            if (_depth <= 0) {
+              throw InvalidProtobufException.recursionLimit();
             }
+            addPhone()._parse(_buf, ProtoCodec.readMessageEnd(_buf, _end), _depth - 1, 0);
+            break;
           }
-          ProtoCodec.endMessage(_buf, _e);
-          MapEntries _m = _mapAttachments();
-          _m.setObjectValue(_m.putObject(_k), _v);
-          break;
-        }
 
-        case 58: {
-          int _len = ProtoCodec.readLength(_buf, _end);
-          int _off = _buf.readerIndex();
-          Utf8.checkValid(_buf, _off, _len);
-          twitter_ = null;
-          twitter_Off = _off;
-          twitter_Len = _len;
-          // Within _end (readLength checked it): no reference-count or bounds check needed.
-          ProtoCodec.skipTo(_buf, _off + _len);
-          _contactCase = 7;
-          break;
-        }
-
-        case 64: {
-          pager_ = ProtoCodec.readUInt64(_buf);
-          _contactCase = 8;
-          break;
-        }
-
-        default: {
-          if (_tag == _endTag && _endTag != 0) {
-            return true;
+          case 40: {
+            _addLuckyNumbers(ProtoCodec.readInt64(_buf));
+            break;
           }
-          _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
-          break;
+          case 42: {
+            int _e = ProtoCodec.readMessageEnd(_buf, _end);
+            while (_buf.readerIndex() < _e) {
+              _addLuckyNumbers(ProtoCodec.readInt64(_buf));
+            }
+            ProtoCodec.endMessage(_buf, _e);
+            break;
+          }
+
+          case 50: {
+            int _e = ProtoCodec.readMessageEnd(_buf, _end);
+            String _k = "";
+            byte[] _v = ProtoArrays.EMPTY_BYTES;
+            while (_buf.readerIndex() < _e) {
+              int _t = ProtoCodec.readTag(_buf);
+              if (_t == 10) {
+                _k = ProtoCodec.readStringChecked(_buf, _e);
+              } else if (_t == 18) {
+                _v = ProtoCodec.readBytes(_buf, _e);
+              } else {
+                ProtoCodec.skipField(_buf, _t, _e);
+              }
+            }
+            ProtoCodec.endMessage(_buf, _e);
+            MapEntries _m = _mapAttachments();
+            _m.setObjectValue(_m.putObject(_k), _v);
+            break;
+          }
+
+          case 58: {
+            int _len = ProtoCodec.readLength(_buf, _end);
+            int _off = _buf.readerIndex();
+            Utf8.checkValid(_buf, _off, _len);
+            twitter_ = null;
+            twitter_Off = _off;
+            twitter_Len = _len;
+            // Within _end (readLength checked it): no reference-count or bounds check needed.
+            ProtoCodec.skipTo(_buf, _off + _len);
+            _contactCase = 7;
+            break;
+          }
+
+          case 64: {
+            pager_ = ProtoCodec.readUInt64(_buf);
+            _contactCase = 8;
+            break;
+          }
+
+          default: {
+            if (_tag == _endTag && _endTag != 0) {
+              return true;
+            }
+            _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
+            break;
+          }
         }
       }
+      ProtoCodec.endMessage(_buf, _end, _endTag);
+    } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
+      // The field being read joins the error's path (no cost until a parse fails).
+      throw InvalidProtobufException.inField(_e, _tag);
     }
-    ProtoCodec.endMessage(_buf, _end, _endTag);
     return true;
   }
 
@@ -1289,24 +1308,17 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   @Override
   public Person materialize() {
+    int _keep = 0;
     if (((_bits0 & 0x00000001) != 0) && name_Off >= 0) {
       getName();
       name_Off = -1;
-      int _w = Utf8.scan(name_);
-      if (Utf8.length(_w) != name_Len) {
-        _changed(); // malformed UTF-8 (kept in proto2) decodes to U+FFFD, which re-encodes longer
-      }
-      name_Len = _w;
+      name_Len = Utf8.scan(name_);
     }
 
     if (((_bits0 & 0x00000004) != 0) && email_Off >= 0) {
       getEmail();
       email_Off = -1;
-      int _w = Utf8.scan(email_);
-      if (Utf8.length(_w) != email_Len) {
-        _changed(); // malformed UTF-8 (kept in proto2) decodes to U+FFFD, which re-encodes longer
-      }
-      email_Len = _w;
+      email_Len = Utf8.scan(email_);
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {
@@ -1316,14 +1328,18 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     if ((_contactCase == 7) && twitter_Off >= 0) {
       getTwitter();
       twitter_Off = -1;
-      int _w = Utf8.scan(twitter_);
-      if (Utf8.length(_w) != twitter_Len) {
-        _changed(); // malformed UTF-8 (kept in proto2) decodes to U+FFFD, which re-encodes longer
-      }
-      twitter_Len = _w;
+      twitter_Len = Utf8.scan(twitter_);
     }
 
-    _buffer = null;
+    if (_keep == 0) {
+      _buffer = null;
+    } else {
+      // Strings with malformed UTF-8 keep their bytes, in a copy of their own.
+      byte[] _copy = new byte[_keep];
+      int _at = 0;
+
+      _buffer = io.netty.buffer.Unpooled.wrappedBuffer(_copy);
+    }
     return this;
   }
 
