@@ -189,4 +189,31 @@ class MalformedInputTest {
     assertEquals(msg.length, buf.readerIndex());
     assertEquals("abc", n.getName());
   }
+
+  /**
+   * A 10-byte varint whose last byte has the continuation bit set: protobuf-java accepts it from a
+   * byte[] when that byte's low bit is set (found by ParseFuzzTest in a BaseCommand), and rejects
+   * it from a stream, as the protobuf spec and its C++ parser do. BufProto rejects it, from every
+   * buffer and reader, naming the field.
+   */
+  @Test
+  void aTenByteVarintThatDoesNotEndIsRejected() throws Exception {
+    byte[] bytes = {0x18, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
+        (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x81, 0x18, 0x01}; // Lists.l_int64 twice
+    com.google.protobuf.Parser<?> parser = Proto3Protos.Lists.parser();
+    parser.parseFrom(bytes); // protobuf-java's fast path: accepted (10 bytes remain)
+    assertThrows(InvalidProtocolBufferException.class, // its slow path: rejected
+        () -> parser.parseFrom(com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1)));
+    for (BufKind kind : BufKind.values()) {
+      ByteBuf in = kind.source(bytes);
+      try {
+        InvalidProtobufException e = assertThrows(InvalidProtobufException.class,
+            () -> new io.bufproto.tests.p3.Lists().parseFrom(in, bytes.length), kind::toString);
+        assertTrue(e.getMessage().startsWith("Protocol message contained a malformed varint"), e.getMessage());
+        assertArrayEquals(new int[] {3}, e.fieldPath());
+      } finally {
+        in.release();
+      }
+    }
+  }
 }
