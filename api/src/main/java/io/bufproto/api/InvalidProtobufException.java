@@ -137,6 +137,12 @@ public class InvalidProtobufException extends RuntimeException {
         "Protocol message end-group tag for field " + (tag >>> 3) + " did not match an open group.");
   }
 
+  public static InvalidProtobufException sizeLimitExceeded(int size, int limit) {
+    return new InvalidProtobufException("Protocol message was too large. May be malicious. Use"
+        + " parseFrom(buf, size, recursionLimit, sizeLimit) or -Dbufproto.sizeLimit to increase the"
+        + " size limit (" + size + " bytes, limit " + limit + ").");
+  }
+
   public static InvalidProtobufException recursionLimit() {
     return new InvalidProtobufException(
         "Protocol message had too many levels of nesting. May be malicious."

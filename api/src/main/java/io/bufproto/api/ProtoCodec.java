@@ -25,6 +25,15 @@ public final class ProtoCodec {
   /** Default nesting limit for messages and groups, as protobuf-java's. */
   public static final int DEFAULT_RECURSION_LIMIT = 100;
 
+  /**
+   * The largest message any {@code parseFrom} accepts, in bytes: the system property
+   * {@code bufproto.sizeLimit}, read once, else {@code Integer.MAX_VALUE} (no limit, as
+   * protobuf-java's default). A parse allocates at most a small multiple of its input
+   * ({@code AllocationBoundsTest}); this bounds the input. Per call:
+   * {@link ProtoMessage#parseFrom(ByteBuf, int, int, int)}.
+   */
+  public static final int SIZE_LIMIT = Integer.getInteger("bufproto.sizeLimit", Integer.MAX_VALUE);
+
   private static final BufReaderProvider PROVIDER = Readers.select();
   private static final BufReader READER = PROVIDER.reader();
   /** The provider's writer, for {@link ProtoWriter}: chosen with the reader, kept as long. */
@@ -176,6 +185,9 @@ public final class ProtoCodec {
     Utf8.checkAlive(buf);
     if (size < 0) {
       throw InvalidProtobufException.negativeSize(size);
+    }
+    if (size > SIZE_LIMIT) {
+      throw InvalidProtobufException.sizeLimitExceeded(size, SIZE_LIMIT);
     }
     if (size > buf.readableBytes()) {
       throw InvalidProtobufException.truncated();

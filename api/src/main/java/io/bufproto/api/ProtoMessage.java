@@ -66,6 +66,20 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    */
   void parseFrom(ByteBuf buf, int size, int recursionLimit);
 
+  /**
+   * {@link #parseFrom(ByteBuf, int, int)} refusing a message larger than {@code sizeLimit} bytes
+   * before reading any of it, as protobuf-java's {@code CodedInputStream.setSizeLimit}. Every
+   * parse is also bounded by {@link ProtoCodec#SIZE_LIMIT} (default: none, as protobuf-java's).
+   *
+   * @throws InvalidProtobufException if {@code size > sizeLimit}, and as the other forms
+   */
+  default void parseFrom(ByteBuf buf, int size, int recursionLimit, int sizeLimit) {
+    if (size > sizeLimit) {
+      throw InvalidProtobufException.sizeLimitExceeded(size, sizeLimit);
+    }
+    parseFrom(buf, size, recursionLimit);
+  }
+
   /** Clears this message and parses all of {@code bytes} into it. The message aliases the array. */
   void parseFrom(byte[] bytes);
 

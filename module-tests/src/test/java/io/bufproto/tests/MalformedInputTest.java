@@ -216,4 +216,18 @@ class MalformedInputTest {
       }
     }
   }
+
+  @Test
+  void aSizeLimitRefusesLargerMessagesBeforeReadingThem() {
+    byte[] msg = new Node().setName("abcdef").toByteArray();
+    ByteBuf buf = io.netty.buffer.Unpooled.wrappedBuffer(msg);
+    InvalidProtobufException e = assertThrows(InvalidProtobufException.class,
+        () -> new Node().parseFrom(buf, msg.length, 100, msg.length - 1));
+    assertTrue(e.getMessage().startsWith("Protocol message was too large. May be malicious."), e.getMessage());
+    assertEquals(0, buf.readerIndex(), "nothing read");
+    Node n = new Node();
+    n.parseFrom(buf, msg.length, 100, msg.length);
+    assertEquals("abcdef", n.getName());
+    assertEquals(Integer.MAX_VALUE, io.bufproto.api.ProtoCodec.SIZE_LIMIT, "no global limit by default");
+  }
 }
