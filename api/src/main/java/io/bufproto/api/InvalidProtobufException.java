@@ -115,32 +115,38 @@ public class InvalidProtobufException extends RuntimeException {
   }
 
   public static InvalidProtobufException malformedVarint() {
-    return new InvalidProtobufException("Protocol message contained a malformed varint (over 10 bytes).");
+    return new InvalidProtobufException("Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
   }
 
   public static InvalidProtobufException negativeSize(int size) {
     return new InvalidProtobufException(
-        "Protocol message contained a negative length (" + size + ") for a length-delimited field.");
+        "Protocol message contained an embedded string or message which claimed to have negative size ("
+            + size + ").");
   }
 
   public static InvalidProtobufException invalidTag(int tag) {
-    return new InvalidProtobufException("Protocol message contained an invalid tag (" + tag + ").");
+    return new InvalidProtobufException("Protocol message contained an invalid tag (zero).");
   }
 
   public static InvalidProtobufException invalidWireType(int tag) {
     return new InvalidProtobufException(
-        "Protocol message tag had invalid wire type " + (tag & 7) + " (field " + (tag >>> 3) + ").");
+        "Protocol message tag had invalid wire type (" + (tag & 7) + ", field " + (tag >>> 3) + ").");
   }
 
   public static InvalidProtobufException unexpectedEndGroup(int tag) {
     return new InvalidProtobufException(
-        "Protocol message end-group tag for field " + (tag >>> 3) + " did not match an open group.");
+        "Protocol message end-group tag did not match expected tag (field " + (tag >>> 3) + ").");
   }
 
   public static InvalidProtobufException sizeLimitExceeded(int size, int limit) {
     return new InvalidProtobufException("Protocol message was too large. May be malicious. Use"
         + " parseFrom(buf, size, recursionLimit, sizeLimit) or -Dbufproto.sizeLimit to increase the"
         + " size limit (" + size + " bytes, limit " + limit + ").");
+  }
+
+  /** A group still open where its message or the input ends, as protobuf-java words it. */
+  public static InvalidProtobufException unclosedGroup() {
+    return new InvalidProtobufException("Protocol message end-group tag did not match expected tag (the group is not closed).");
   }
 
   public static InvalidProtobufException recursionLimit() {

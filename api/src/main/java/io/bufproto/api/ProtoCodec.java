@@ -218,8 +218,11 @@ public final class ProtoCodec {
    * ({@code endGroupTag != 0}) should have returned at its end-group tag before that.
    */
   public static void endMessage(ByteBuf buf, int end, int endGroupTag) {
-    if (endGroupTag != 0 || buf.readerIndex() != end) {
+    if (buf.readerIndex() != end) {
       throw InvalidProtobufException.truncated();
+    }
+    if (endGroupTag != 0) {
+      throw InvalidProtobufException.unclosedGroup();
     }
   }
 
@@ -271,7 +274,7 @@ public final class ProtoCodec {
       }
       skipField(buf, tag, end, depthLeft);
     }
-    throw InvalidProtobufException.truncated();
+    throw buf.readerIndex() == end ? InvalidProtobufException.unclosedGroup() : InvalidProtobufException.truncated();
   }
 
   private static void skip(ByteBuf buf, int n, int end) {

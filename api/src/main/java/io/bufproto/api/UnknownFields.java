@@ -186,7 +186,7 @@ public final class UnknownFields {
           int endTag = (number << 3) | ProtoCodec.WIRETYPE_END_GROUP;
           while (true) {
             if (buf.readerIndex() >= end) {
-              throw InvalidProtobufException.truncated();
+              throw buf.readerIndex() == end ? InvalidProtobufException.unclosedGroup() : InvalidProtobufException.truncated();
             }
             int t = ProtoCodec.readTag(buf);
             if (t == endTag) {

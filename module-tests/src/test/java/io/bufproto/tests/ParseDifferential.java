@@ -55,7 +55,8 @@ final class ParseDifferential {
   }
 
   static void check(Case type, BufKind kind, byte[] bytes, Map<String, ProtoMessage<?>> reused) {
-    Message theirs = protobufJava(type, bytes);
+    String theirError = protobufJavaError(type, bytes);
+    Message theirs = theirError == null ? protobufJava(type, bytes) : null;
     ProtoMessage<?> ours = type.ours().get();
     ProtoMessage<?> again = reused.computeIfAbsent(type.name(), k -> type.ours().get());
     ByteBuf in = kind.source(bytes);
@@ -68,6 +69,9 @@ final class ParseDifferential {
         }
         assertTrue(e.getMessage().startsWith("Message missing required fields") ? e.offset() == -1
             : e.offset() >= 0 && e.offset() <= bytes.length, () -> "offset " + e.offset() + ": " + e.getMessage());
+        if (theirError != null) {
+          assertEquals(firstSentence(theirError), firstSentence(e.getMessage()), "protobuf-java's wording");
+        }
         assertThrows(InvalidProtobufException.class, () -> again.parseFrom(bytes), "a reused instance");
         return;
       }
@@ -110,6 +114,27 @@ final class ParseDifferential {
     } catch (InvalidProtocolBufferException e) {
       return null;
     }
+  }
+
+  /** protobuf-java's error message for {@code bytes} (from its array decoder), or null if it accepts them. */
+  static String protobufJavaError(Case type, byte[] bytes) {
+    try {
+      type.prototype().getParserForType().parseFrom(bytes);
+      return null;
+    } catch (InvalidProtocolBufferException e) {
+      return e.getMessage();
+    }
+  }
+
+  /**
+   * The first sentence of an error message, for comparing ours with protobuf-java's: spaces
+   * collapsed, details in parentheses dropped, protobuf-java's class name as our wording.
+   */
+  static String firstSentence(String message) {
+    String m = message.replace("CodedInputStream encountered", "Protocol message contained")
+        .replaceAll("\\s+", " ").replaceAll(" \\([^)]*\\)", "");
+    int dot = m.indexOf('.');
+    return dot < 0 ? m : m.substring(0, dot);
   }
 
   /** Whether {@code m} or a message below it holds unknown fields (our setters cannot add them). */
