@@ -31,6 +31,12 @@ class FuzzCorpusTest {
             () -> ParseDifferential.run(Files.readAllBytes(p), reused)));
   }
 
+  @TestFactory
+  Stream<DynamicTest> apiCorpus() throws IOException, URISyntaxException {
+    return inputs("ApiFuzzTestInputs/api").stream()
+        .map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> ApiDifferential.run(Files.readAllBytes(p))));
+  }
+
   /** The files of a corpus directory among this package's test resources, in name order. */
   static List<Path> inputs(String dir) throws IOException, URISyntaxException {
     Path path = Paths.get(FuzzCorpusTest.class.getResource(dir).toURI());

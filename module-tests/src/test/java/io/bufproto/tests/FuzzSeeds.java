@@ -33,5 +33,13 @@ class FuzzSeeds {
         Files.write(dir.resolve("seed-" + type.name() + "-" + seed), input);
       }
     }
+    // The API target takes any bytes: random ones, long enough for a few dozen calls.
+    Path api = Files.createDirectories(INPUTS.resolve("ApiFuzzTestInputs/api"));
+    java.util.Random random = new java.util.Random(42);
+    for (int i = 0; i < 16; i++) {
+      byte[] input = new byte[32 + 8 * i];
+      random.nextBytes(input);
+      Files.write(api.resolve("seed-" + i), input);
+    }
   }
 }

