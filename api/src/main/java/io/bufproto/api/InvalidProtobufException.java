@@ -20,6 +20,8 @@ public class InvalidProtobufException extends RuntimeException {
   private int[] path = new int[0];
   /** Set when the problem is in a tag: the innermost message adds no field number for it. */
   private transient boolean inTag;
+  /** Set by {@link #malformedVarint()}: the varint may have run past its message's end. */
+  private transient boolean varint;
   private int offset = -1;
 
   public InvalidProtobufException(String message) {
@@ -76,6 +78,26 @@ public class InvalidProtobufException extends RuntimeException {
     InvalidProtobufException p = e instanceof InvalidProtobufException
         ? (InvalidProtobufException) e
         : new InvalidProtobufException(truncated().getMessage(), e);
+    return p.addField(tag);
+  }
+
+  /**
+   * {@link #inField(RuntimeException, int)} for the parse of a message ending at {@code end}: a
+   * varint read past that end (readers are bounded by the buffer, not by the message) is a
+   * truncation there, as protobuf-java, which reads up to the message's end, reports it.
+   */
+  public static InvalidProtobufException inField(RuntimeException e, int tag, io.netty.buffer.ByteBuf buf, int end) {
+    if (e instanceof InvalidProtobufException && ((InvalidProtobufException) e).varint && buf.readerIndex() > end) {
+      InvalidProtobufException t = truncated();
+      t.path = ((InvalidProtobufException) e).path;
+      t.inTag = ((InvalidProtobufException) e).inTag;
+      return inField(t, tag);
+    }
+    return inField(e, tag);
+  }
+
+  private InvalidProtobufException addField(int tag) {
+    InvalidProtobufException p = this;
     if (p.inTag) {
       p.inTag = false; // the tag itself is bad: no field of this message is being read
     } else if (tag != 0) {
@@ -115,7 +137,9 @@ public class InvalidProtobufException extends RuntimeException {
   }
 
   public static InvalidProtobufException malformedVarint() {
-    return new InvalidProtobufException("Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
+    InvalidProtobufException e = new InvalidProtobufException("Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
+    e.varint = true;
+    return e;
   }
 
   public static InvalidProtobufException negativeSize(int size) {

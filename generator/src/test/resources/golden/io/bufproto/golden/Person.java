@@ -226,7 +226,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         ProtoCodec.endMessage(_buf, _end, _endTag);
       } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
         // The field being read joins the error's path (no cost until a parse fails).
-        throw InvalidProtobufException.inField(_e, _tag);
+        throw InvalidProtobufException.inField(_e, _tag, _buf, _end);
       }
       return true;
     }
@@ -1029,7 +1029,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       ProtoCodec.endMessage(_buf, _end, _endTag);
     } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
       // The field being read joins the error's path (no cost until a parse fails).
-      throw InvalidProtobufException.inField(_e, _tag);
+      throw InvalidProtobufException.inField(_e, _tag, _buf, _end);
     }
     return true;
   }
