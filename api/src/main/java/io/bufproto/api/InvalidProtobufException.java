@@ -20,8 +20,8 @@ public class InvalidProtobufException extends RuntimeException {
   private int[] path = new int[0];
   /** Set when the problem is in a tag: the innermost message adds no field number for it. */
   private transient boolean inTag;
-  /** Set by {@link #malformedVarint()}: the varint may have run past its message's end. */
-  private transient boolean varint;
+  /** Set by {@link #truncated()}. */
+  private transient boolean truncation;
   private int offset = -1;
 
   public InvalidProtobufException(String message) {
@@ -83,11 +83,12 @@ public class InvalidProtobufException extends RuntimeException {
 
   /**
    * {@link #inField(RuntimeException, int)} for the parse of a message ending at {@code end}: a
-   * varint read past that end (readers are bounded by the buffer, not by the message) is a
-   * truncation there, as protobuf-java, which reads up to the message's end, reports it.
+   * failure found after reading past that end (readers are bounded by the buffer, not by the
+   * message: a varint or a tag that runs on into the next bytes) is a truncation there, as
+   * protobuf-java, whose reads stop at the message's end, reports it.
    */
   public static InvalidProtobufException inField(RuntimeException e, int tag, io.netty.buffer.ByteBuf buf, int end) {
-    if (e instanceof InvalidProtobufException && ((InvalidProtobufException) e).varint && buf.readerIndex() > end) {
+    if (e instanceof InvalidProtobufException && !((InvalidProtobufException) e).truncation && buf.readerIndex() > end) {
       InvalidProtobufException t = truncated();
       t.path = ((InvalidProtobufException) e).path;
       t.inTag = ((InvalidProtobufException) e).inTag;
@@ -130,16 +131,16 @@ public class InvalidProtobufException extends RuntimeException {
   }
 
   public static InvalidProtobufException truncated() {
-    return new InvalidProtobufException(
+    InvalidProtobufException e = new InvalidProtobufException(
         "While parsing a protocol message, the input ended unexpectedly in the middle of a field."
             + " This could mean either that the input has been truncated or that an embedded"
             + " message misreported its own length.");
+    e.truncation = true;
+    return e;
   }
 
   public static InvalidProtobufException malformedVarint() {
-    InvalidProtobufException e = new InvalidProtobufException("Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
-    e.varint = true;
-    return e;
+    return new InvalidProtobufException("Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
   }
 
   public static InvalidProtobufException negativeSize(int size) {
