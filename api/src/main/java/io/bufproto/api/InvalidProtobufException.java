@@ -75,10 +75,7 @@ public class InvalidProtobufException extends RuntimeException {
    * value past the buffer's end) becomes a truncation.
    */
   public static InvalidProtobufException inField(RuntimeException e, int tag) {
-    InvalidProtobufException p = e instanceof InvalidProtobufException
-        ? (InvalidProtobufException) e
-        : new InvalidProtobufException(truncated().getMessage(), e);
-    return p.addField(tag);
+    return of(e).addField(tag);
   }
 
   /**
@@ -97,6 +94,13 @@ public class InvalidProtobufException extends RuntimeException {
     return inField(e, tag);
   }
 
+  /** {@code e} itself, or for a Netty bounds exception (a read past the buffer) the truncation. */
+  private static InvalidProtobufException of(RuntimeException e) {
+    return e instanceof InvalidProtobufException
+        ? (InvalidProtobufException) e
+        : new InvalidProtobufException(truncated().getMessage(), e);
+  }
+
   private InvalidProtobufException addField(int tag) {
     InvalidProtobufException p = this;
     if (p.inTag) {
@@ -110,9 +114,7 @@ public class InvalidProtobufException extends RuntimeException {
 
   /** Internal: {@code e}, thrown while reading a tag (see {@link #inField}). */
   static InvalidProtobufException inTag(RuntimeException e) {
-    InvalidProtobufException p = e instanceof InvalidProtobufException
-        ? (InvalidProtobufException) e
-        : new InvalidProtobufException(truncated().getMessage(), e);
+    InvalidProtobufException p = of(e);
     p.inTag = true;
     return p;
   }
