@@ -79,19 +79,45 @@ public class InvalidProtobufException extends RuntimeException {
   }
 
   /**
-   * {@link #inField(RuntimeException, int)} for the parse of a message ending at {@code end}: a
-   * failure found after reading past that end (readers are bounded by the buffer, not by the
-   * message: a varint or a tag that runs on into the next bytes) is a truncation there, as
-   * protobuf-java, whose reads stop at the message's end, reports it.
+   * {@link #inField(RuntimeException, int)} for the parse of a message ending at {@code end}, in
+   * the field whose tag starts at {@code at}: a failure found after reading past that end, or past
+   * the end of that field's own length prefix (a map entry, a packed run: readers are bounded by
+   * the buffer, not by the field: a varint that runs on into the next bytes) is a truncation there,
+   * as protobuf-java, whose reads stop at the limit, reports it.
    */
-  public static InvalidProtobufException inField(RuntimeException e, int tag, io.netty.buffer.ByteBuf buf, int end) {
-    if (e instanceof InvalidProtobufException && !((InvalidProtobufException) e).truncation && buf.readerIndex() > end) {
+  public static InvalidProtobufException inField(RuntimeException e, int tag, io.netty.buffer.ByteBuf buf, int at, int end) {
+    if (e instanceof InvalidProtobufException && !((InvalidProtobufException) e).truncation
+        && buf.readerIndex() > (((InvalidProtobufException) e).inTag ? end : lengthDelimitedEnd(buf, tag, at, end))) {
       InvalidProtobufException t = truncated();
       t.path = ((InvalidProtobufException) e).path;
       t.inTag = ((InvalidProtobufException) e).inTag;
       return inField(t, tag);
     }
     return inField(e, tag);
+  }
+
+  /**
+   * The end of the length-delimited field whose tag {@code tag} starts at {@code at}, from its
+   * length prefix read again (only on this failure path); {@code end} for another wire type, or a
+   * prefix that is itself bad (its own error says so).
+   */
+  private static int lengthDelimitedEnd(io.netty.buffer.ByteBuf buf, int tag, int at, int end) {
+    if ((tag & 7) != 2) {
+      return end;
+    }
+    int i = at + 1;
+    for (int t = tag >>> 7; t != 0; t >>>= 7) {
+      i++; // the tag's own bytes: 7 bits each
+    }
+    long length = 0;
+    for (int shift = 0; shift < 35 && i < end; shift += 7) {
+      byte b = buf.getByte(i++);
+      length |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        return length <= end - i ? (int) (i + length) : end;
+      }
+    }
+    return end;
   }
 
   /** {@code e} itself, or for a Netty bounds exception (a read past the buffer) the truncation. */

@@ -191,8 +191,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         _buffer = _buf;
       }
       int _tag = 0;
+      int _at = 0;
       try {
-        while (_buf.readerIndex() < _end) {
+        while ((_at = _buf.readerIndex()) < _end) {
           _tag = ProtoCodec.readTag(_buf);
           switch (_tag) {
             case 10: {
@@ -226,7 +227,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         ProtoCodec.endMessage(_buf, _end, _endTag);
       } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
         // The field being read joins the error's path (no cost until a parse fails).
-        throw InvalidProtobufException.inField(_e, _tag, _buf, _end);
+        throw InvalidProtobufException.inField(_e, _tag, _buf, _at, _end);
       }
       return true;
     }
@@ -921,8 +922,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       _buffer = _buf;
     }
     int _tag = 0;
+    int _at = 0;
     try {
-      while (_buf.readerIndex() < _end) {
+      while ((_at = _buf.readerIndex()) < _end) {
         _tag = ProtoCodec.readTag(_buf);
         switch (_tag) {
           case 10: {
@@ -1029,7 +1031,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       ProtoCodec.endMessage(_buf, _end, _endTag);
     } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
       // The field being read joins the error's path (no cost until a parse fails).
-      throw InvalidProtobufException.inField(_e, _tag, _buf, _end);
+      throw InvalidProtobufException.inField(_e, _tag, _buf, _at, _end);
     }
     return true;
   }
