@@ -198,6 +198,15 @@ public class InvalidProtobufException extends RuntimeException {
   }
 
   /** A group still open where its message or the input ends, as protobuf-java words it. */
+  /**
+   * A MessageSet item whose type id (an extension's field number, read as uint32) is 2^31 or more,
+   * where protobuf-java throws an IllegalArgumentException from its unknown field set.
+   */
+  public static InvalidProtobufException invalidMessageSetTypeId(int typeId) {
+    return new InvalidProtobufException(
+        "Protocol message contained a MessageSet item with an invalid type id (" + Integer.toUnsignedString(typeId) + ").");
+  }
+
   public static InvalidProtobufException unclosedGroup() {
     return new InvalidProtobufException("Protocol message end-group tag did not match expected tag (the group is not closed).");
   }

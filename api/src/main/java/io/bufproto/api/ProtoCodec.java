@@ -234,7 +234,8 @@ public final class ProtoCodec {
     skipField(buf, tag, end, DEFAULT_RECURSION_LIMIT);
   }
 
-  private static void skipField(ByteBuf buf, int tag, int end, int depthLeft) {
+  /** {@link #skipField(ByteBuf, int, int)} with {@code depthLeft} levels of groups allowed. */
+  static void skipField(ByteBuf buf, int tag, int end, int depthLeft) {
     checkTag(tag);
     switch (tag & 7) {
       case WIRETYPE_VARINT:

@@ -13,6 +13,10 @@ import java.util.Arrays;
  * shortest form and group contents are themselves sorted, because protobuf-java decodes and
  * re-encodes them; fixed and length-delimited values are copied byte for byte.
  *
+ * <p><b>MessageSet</b> ({@code option message_set_wire_format = true}): a set read by {@link
+ * #readMessageSet} holds extensions in the item form protobuf-java writes them in (group 1 holding
+ * type_id = 2 and message = 3), sorted by type id; see there.
+ *
  * <p><b>Storage.</b> Records are copied, canonical, into one growing array in arrival order; a
  * write in field order needs no sort when they arrived in order (the usual case). The bytes are
  * copied out of the parsed buffer, so unknown fields never alias it. A message with no unknown
@@ -21,6 +25,11 @@ import java.util.Arrays;
 public final class UnknownFields {
 
   private static final int[] RANK = {0, 2, 3, 4, -1, 1}; // by wire type: varint, fixed32, fixed64, len, group
+  /** MessageSet's item: group 1 holding type_id (field 2, varint) and message (field 3, bytes). */
+  private static final int ITEM_TAG = (1 << 3) | ProtoCodec.WIRETYPE_START_GROUP;
+  private static final int ITEM_END_TAG = (1 << 3) | ProtoCodec.WIRETYPE_END_GROUP;
+  private static final int TYPE_ID_TAG = (2 << 3) | ProtoCodec.WIRETYPE_VARINT;
+  private static final int MESSAGE_TAG = (3 << 3) | ProtoCodec.WIRETYPE_LENGTH_DELIMITED;
 
   private byte[] data = new byte[32];
   private int length;
@@ -40,6 +49,79 @@ public final class UnknownFields {
     UnknownFields s = set == null ? new UnknownFields() : set;
     s.readField(buf, tag, end, depth);
     return s;
+  }
+
+  /**
+   * {@link #read} for a MessageSet, as protobuf-java parses one with no extension registry (every
+   * extension is unknown to it too). An item (group 1) with a non-zero type_id and a message
+   * (either order; the last of each counts; other fields in it skipped), and a plain
+   * length-delimited field (its number as the type id), are kept as the item protobuf-java writes
+   * back: {@code 0b 10 <type id> 1a <length> <message> 0c}. An item that lacks either is
+   * dropped; a type id of 2^31 or more is rejected (protobuf-java throws an
+   * IllegalArgumentException there); a field of another wire type is dropped: read, so that a malformed one is rejected, but not
+   * kept, since protobuf-java keeps it in its unknown field set but never writes it.
+   */
+  public static UnknownFields readMessageSet(UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
+    if (tag == ITEM_TAG) {
+      return readItem(set, buf, end, depth);
+    }
+    if ((tag & 7) != ProtoCodec.WIRETYPE_LENGTH_DELIMITED) {
+      ProtoCodec.skipField(buf, tag, end, depth);
+      return set;
+    }
+    ProtoCodec.checkTag(tag);
+    int len = ProtoCodec.readLength(buf, end);
+    UnknownFields s = set == null ? new UnknownFields() : set;
+    s.addItem(tag >>> 3, buf, buf.readerIndex(), len);
+    buf.skipBytes(len);
+    return s;
+  }
+
+  private static UnknownFields readItem(UnknownFields set, ByteBuf buf, int end, int depth) {
+    int typeId = 0;
+    int message = -1;
+    int messageLength = 0;
+    while (true) {
+      if (buf.readerIndex() >= end) {
+        throw buf.readerIndex() == end ? InvalidProtobufException.unclosedGroup() : InvalidProtobufException.truncated();
+      }
+      int t = ProtoCodec.readTag(buf);
+      if (t == TYPE_ID_TAG) {
+        typeId = ProtoCodec.readUInt32(buf);
+      } else if (t == MESSAGE_TAG) {
+        messageLength = ProtoCodec.readLength(buf, end);
+        message = buf.readerIndex();
+        buf.skipBytes(messageLength);
+      } else if (t == ITEM_END_TAG) {
+        break;
+      } else {
+        ProtoCodec.skipField(buf, t, end, depth); // rejects a bad tag and any other end-group tag
+      }
+    }
+    if (typeId == 0 || message < 0) {
+      return set;
+    }
+    if (typeId < 0) {
+      throw InvalidProtobufException.invalidMessageSetTypeId(typeId);
+    }
+    UnknownFields s = set == null ? new UnknownFields() : set;
+    s.addItem(typeId, buf, message, messageLength);
+    return s;
+  }
+
+  /** Appends the item of {@code typeId} (unsigned) holding {@code length} bytes of {@code src} at {@code index}. */
+  private void addItem(int typeId, ByteBuf src, int index, int length) {
+    int start = this.length;
+    putVarint(ITEM_TAG);
+    putVarint(TYPE_ID_TAG);
+    putVarint(typeId);
+    putVarint(MESSAGE_TAG);
+    putVarint(length);
+    ensure(length);
+    src.getBytes(index, data, this.length, length);
+    this.length += length;
+    putVarint(ITEM_END_TAG);
+    addIndex(start, (long) typeId * 8 + RANK[ProtoCodec.WIRETYPE_LENGTH_DELIMITED]);
   }
 
   /** Appends a varint field (how protobuf-java keeps an undeclared closed-enum value). */

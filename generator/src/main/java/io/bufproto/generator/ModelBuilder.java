@@ -151,7 +151,8 @@ final class ModelBuilder {
         fields.stream().anyMatch(f -> f.isMessage() || (f.kind() == Kind.MAP && f.mapValue().isMessage()));
     return new MessageModel(
         simpleName, d.getFullName(), comment(path), nested, fields, byNumber, oneofs, messages,
-        enums, (bit + 31) / 32, lazyStrings, hasRequired(d), keepUnknown, holdsMessages);
+        enums, (bit + 31) / 32, lazyStrings, hasRequired(d), keepUnknown,
+        d.getOptions().getMessageSetWireFormat(), holdsMessages);
   }
 
   private void checkTypeName(String protoName, String simpleName, Descriptor container) {

@@ -1,6 +1,5 @@
 package io.bufproto.tests;
 
-import com.google.protobuf.Message;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +23,9 @@ class FuzzSeeds {
     for (int t = 0; t < ParseDifferential.TYPES.size(); t++) {
       Case type = ParseDifferential.TYPES.get(t);
       for (int seed = 0; seed < 2; seed++) {
-        Message pj = new RandomMessages(seed * 7919L + t, 2, true).next(type.prototype());
-        byte[] body = pj.toByteArray();
+        byte[] body = type == ParseDifferential.MESSAGE_SET
+            ? MessageSetProperties.randomMessageSet(new java.util.Random(seed * 7919L + t))
+            : new RandomMessages(seed * 7919L + t, 2, true).next(type.prototype()).toByteArray();
         byte[] input = new byte[body.length + 2];
         input[0] = (byte) t;
         input[1] = (byte) (seed + t);

@@ -31,7 +31,12 @@ final class ParseDifferential {
 
   private ParseDifferential() {}
 
-  /** The fuzzed types: the suite's, protobuf's large test messages, and Pulsar's commands. */
+  /** protobuf's MessageSet ({@code message_set_wire_format}); see MessageSetProperties. */
+  static final Case MESSAGE_SET =
+      new Case(com.google.protobuf_test_messages.proto2.TestMessagesProto2.TestAllTypesProto2.MessageSetCorrect.getDefaultInstance(),
+          com.google.protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrect::new);
+
+  /** The fuzzed types: the suite's, protobuf's large test messages, Pulsar's commands, a MessageSet. */
   static final List<Case> TYPES = types();
 
   private static List<Case> types() {
@@ -41,6 +46,8 @@ final class ParseDifferential {
         io.bufproto.tests.pulsar.MessageMetadata::new));
     all.add(new Case(io.bufproto.tests.pulsar.PulsarApi.BaseCommand.getDefaultInstance(),
         io.bufproto.tests.pulsar.BaseCommand::new));
+    // Appended last: an input's first byte keeps naming the same type in the committed corpus.
+    all.add(MESSAGE_SET);
     return List.copyOf(all);
   }
 
@@ -136,6 +143,8 @@ final class ParseDifferential {
       return fromArray;
     } catch (InvalidProtocolBufferException e) {
       return null;
+    } catch (IllegalArgumentException e) {
+      return theirMessageSetTypeIdError(e);
     }
   }
 
@@ -146,7 +155,26 @@ final class ParseDifferential {
       return null;
     } catch (InvalidProtocolBufferException e) {
       return e.getMessage();
+    } catch (IllegalArgumentException e) {
+      theirMessageSetTypeIdError(e);
+      return MESSAGE_SET_TYPE_ID;
     }
+  }
+
+  /** Our wording where protobuf-java fails with an IllegalArgumentException (below). */
+  static final String MESSAGE_SET_TYPE_ID = "Protocol message contained a MessageSet item with an invalid type id";
+
+  /**
+   * protobuf-java's one unchecked failure on input: a MessageSet item whose type id is 2^31 or
+   * more (read as uint32) throws {@code IllegalArgumentException: -N is not a valid field number}
+   * from its unknown field set. BufProto rejects it with an InvalidProtobufException (README,
+   * "Malformed input"); any other IllegalArgumentException is rethrown.
+   */
+  private static <T> T theirMessageSetTypeIdError(IllegalArgumentException e) {
+    if (e.getMessage() == null || !e.getMessage().matches("-\\d+ is not a valid field number\\.")) {
+      throw e;
+    }
+    return null;
   }
 
   /**

@@ -20,6 +20,8 @@ import java.util.Map;
  * @param lazyStrings whether some string field records offsets into {@code _buffer}
  * @param checkInit whether this type, or a type it contains, has required fields
  * @param keepUnknown whether unknown fields are kept in {@code _unknown} and written back
+ * @param messageSet whether the type has {@code option message_set_wire_format = true}: it has no
+ *     fields, only extensions, kept (like unknown fields) in MessageSet's item form
  * @param holdsMessages whether some field holds messages (singular, repeated or map values): the
  *     class is then a {@code MessageParent} its sub-messages report changes to
  */
@@ -37,6 +39,7 @@ public record MessageModel(
     boolean lazyStrings,
     boolean checkInit,
     boolean keepUnknown,
+    boolean messageSet,
     boolean holdsMessages) {
 
   /**
