@@ -148,12 +148,26 @@ final class ParseDifferential {
     }
   }
 
-  /** protobuf-java's error message for {@code bytes} (from its array decoder), or null if it accepts them. */
+  /**
+   * protobuf-java's error message for {@code bytes} (from its array decoder), or null if it accepts
+   * them; its stream decoder's "malformed varint" where the array decoder's fast path took a 10-byte
+   * varint that does not end (see {@link #protobufJava}) and failed later, on the bytes after it.
+   */
   static String protobufJavaError(Case type, byte[] bytes) {
     try {
       type.prototype().getParserForType().parseFrom(bytes);
       return null;
     } catch (InvalidProtocolBufferException e) {
+      try {
+        type.prototype().getParserForType().parseFrom(
+            com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1));
+      } catch (InvalidProtocolBufferException slow) {
+        if (slow.getMessage().contains("malformed varint")) {
+          return slow.getMessage();
+        }
+      } catch (IllegalArgumentException slow) {
+        // the same input as the array decoder's, which failed first: its message stands
+      }
       return e.getMessage();
     } catch (IllegalArgumentException e) {
       theirMessageSetTypeIdError(e);
