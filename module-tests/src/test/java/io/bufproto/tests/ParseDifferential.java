@@ -76,7 +76,8 @@ final class ParseDifferential {
         }
         assertTrue(e.getMessage().startsWith("Message missing required fields") ? e.offset() == -1
             : e.offset() >= 0 && e.offset() <= bytes.length, () -> "offset " + e.offset() + ": " + e.getMessage());
-        if (theirError != null) {
+        String slowPath = protobufJavaSlowPathMalformedVarint(type, bytes);
+        if (theirError != null && !(slowPath != null && firstSentence(slowPath).equals(firstSentence(e.getMessage())))) {
           assertEquals(firstSentence(theirError), firstSentence(e.getMessage()), "protobuf-java's wording");
         }
         assertThrows(InvalidProtobufException.class, () -> again.parseFrom(bytes), "a reused instance");
@@ -148,30 +149,33 @@ final class ParseDifferential {
     }
   }
 
-  /**
-   * protobuf-java's error message for {@code bytes} (from its array decoder), or null if it accepts
-   * them; its stream decoder's "malformed varint" where the array decoder's fast path took a 10-byte
-   * varint that does not end (see {@link #protobufJava}) and failed later, on the bytes after it.
-   */
+  /** protobuf-java's error message for {@code bytes} (from its array decoder), or null if it accepts them. */
   static String protobufJavaError(Case type, byte[] bytes) {
     try {
       type.prototype().getParserForType().parseFrom(bytes);
       return null;
     } catch (InvalidProtocolBufferException e) {
-      try {
-        type.prototype().getParserForType().parseFrom(
-            com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1));
-      } catch (InvalidProtocolBufferException slow) {
-        if (slow.getMessage().contains("malformed varint")) {
-          return slow.getMessage();
-        }
-      } catch (IllegalArgumentException slow) {
-        // the same input as the array decoder's, which failed first: its message stands
-      }
       return e.getMessage();
     } catch (IllegalArgumentException e) {
       theirMessageSetTypeIdError(e);
       return MESSAGE_SET_TYPE_ID;
+    }
+  }
+
+  /**
+   * protobuf-java's stream decoder's (spec path's) "malformed varint" message for {@code bytes},
+   * or null: where its array decoder's fast path took a 10-byte varint that does not end (see
+   * {@link #protobufJava}) and failed on the bytes after it, this is the failure we report.
+   */
+  static String protobufJavaSlowPathMalformedVarint(Case type, byte[] bytes) {
+    try {
+      type.prototype().getParserForType().parseFrom(
+          com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1));
+      return null;
+    } catch (InvalidProtocolBufferException e) {
+      return e.getMessage().contains("malformed varint") ? e.getMessage() : null;
+    } catch (IllegalArgumentException e) {
+      return null;
     }
   }
 
