@@ -52,7 +52,10 @@ public final class ProtoCodec {
    * Reads a tag, unchecked: a tag that matches no declared field goes to {@link #skipField} or
    * {@link UnknownFields#read}, which reject field number zero and wire types 6 and 7
    * ({@link #checkTag}). Checking there rather than here keeps two compares off every declared
-   * field (measured with MessageMetadataBenchmark.bufproto_deserialize).
+   * field (measured with MessageMetadataBenchmark.bufproto_deserialize). For a message's own
+   * field loop only: an error is marked as the tag's, naming no field of the message; tags inside
+   * a field (map entries, groups skipped or kept, MessageSet items) are read with
+   * {@link #readVarint32}, so that their errors name the field.
    */
   public static int readTag(ByteBuf buf) {
     try {
@@ -265,7 +268,7 @@ public final class ProtoCodec {
       throw InvalidProtobufException.recursionLimit();
     }
     while (buf.readerIndex() < end) {
-      int tag = readTag(buf);
+      int tag = READER.readVarint32(buf); // not readTag: an error here is in the field being skipped
       checkTag(tag);
       if ((tag & 7) == WIRETYPE_END_GROUP) {
         if ((tag >>> 3) != number) {

@@ -85,7 +85,7 @@ public final class UnknownFields {
       if (buf.readerIndex() >= end) {
         throw buf.readerIndex() == end ? InvalidProtobufException.unclosedGroup() : InvalidProtobufException.truncated();
       }
-      int t = ProtoCodec.readTag(buf);
+      int t = ProtoCodec.readVarint32(buf); // not readTag: an error here is in the field being read
       if (t == TYPE_ID_TAG) {
         typeId = ProtoCodec.readUInt32(buf);
       } else if (t == MESSAGE_TAG) {
@@ -270,7 +270,7 @@ public final class UnknownFields {
             if (buf.readerIndex() >= end) {
               throw buf.readerIndex() == end ? InvalidProtobufException.unclosedGroup() : InvalidProtobufException.truncated();
             }
-            int t = ProtoCodec.readTag(buf);
+            int t = ProtoCodec.readVarint32(buf); // not readTag: an error here is in the field being read
             if (t == endTag) {
               break;
             }

@@ -985,7 +985,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             String _k = "";
             byte[] _v = ProtoArrays.EMPTY_BYTES;
             while (_buf.readerIndex() < _e) {
-              int _t = ProtoCodec.readTag(_buf);
+              int _t = ProtoCodec.readVarint32(_buf); // not readTag: an error here is in this map field
               if (_t == 10) {
                 _k = ProtoCodec.readStringChecked(_buf, _e);
               } else if (_t == 18) {
