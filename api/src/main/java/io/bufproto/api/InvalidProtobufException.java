@@ -105,20 +105,24 @@ public class InvalidProtobufException extends RuntimeException {
     if ((tag & 7) != 2) {
       return end;
     }
-    int i = at + 1;
-    for (int t = tag >>> 7; t != 0; t >>>= 7) {
-      i++; // the tag's own bytes: 7 bits each
+    int i = at;
+    while (i < end && buf.getByte(i) < 0) {
+      i++; // the tag's bytes, however long its (possibly overlong) encoding
     }
-    long length = 0;
-    for (int shift = 0; shift < 35 && i < end; shift += 7) {
+    i++;
+    int length = 0;
+    for (int shift = 0; shift < 70 && i < end; shift += 7) {
       byte b = buf.getByte(i++);
-      length |= (long) (b & 0x7f) << shift;
+      if (shift < 32) {
+        length |= (b & 0x7f) << shift; // the low 32 bits, as the reader keeps them
+      }
       if (b >= 0) {
-        return length <= end - i ? (int) (i + length) : end;
+        return length >= 0 && length <= end - i ? i + length : end;
       }
     }
     return end;
   }
+
 
   /** {@code e} itself, or for a Netty bounds exception (a read past the buffer) the truncation. */
   private static InvalidProtobufException of(RuntimeException e) {
