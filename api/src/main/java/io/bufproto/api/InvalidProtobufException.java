@@ -23,6 +23,9 @@ public class InvalidProtobufException extends RuntimeException {
   /** Set by {@link #truncated()}. */
   private transient boolean truncation;
   private int offset = -1;
+  /** Set by {@link #truncatedLength}: where a nested length prefix ended, and the length it claimed. */
+  private transient int lengthEnd = -1;
+  private transient int claimedLength;
 
   public InvalidProtobufException(String message) {
     super(message);
@@ -155,11 +158,33 @@ public class InvalidProtobufException extends RuntimeException {
    */
   public static InvalidProtobufException at(RuntimeException e, io.netty.buffer.ByteBuf buf, int start) {
     InvalidProtobufException p = inField(e, 0);
+    if (p.lengthEnd >= 0 && (long) (p.lengthEnd - start) + p.claimedLength > Integer.MAX_VALUE) {
+      // protobuf-java counts a nested limit from the start of the parse: past 2^31-1 it is
+      // "too large", not a truncation.
+      InvalidProtobufException t = new InvalidProtobufException(
+          "Protocol message was too large. May be malicious. A nested message or packed field claimed "
+              + Integer.toUnsignedString(p.claimedLength) + " bytes at byte " + (p.lengthEnd - start) + ".");
+      t.path = p.path;
+      t.offset = p.offset;
+      p = t;
+    }
     p.inTag = false;
     if (p.offset < 0) {
       p.offset = buf.readerIndex() - start;
     }
     return p;
+  }
+
+  /**
+   * {@link #truncated()} for a nested message, packed run or map entry whose length prefix, ending
+   * at buffer index {@code lengthEnd}, claimed {@code length} bytes past its parent's end (see
+   * {@link #at} for the one case protobuf-java words otherwise).
+   */
+  static InvalidProtobufException truncatedLength(int lengthEnd, int length) {
+    InvalidProtobufException e = truncated();
+    e.lengthEnd = lengthEnd;
+    e.claimedLength = length;
+    return e;
   }
 
   public static InvalidProtobufException truncated() {

@@ -173,8 +173,15 @@ public final class ProtoCodec {
    * after the same checks as {@link #readLength}.
    */
   public static int readMessageEnd(ByteBuf buf, int end) {
-    int len = readLength(buf, end);
-    return buf.readerIndex() + len;
+    int len = READER.readVarint32(buf);
+    if (len < 0) {
+      throw InvalidProtobufException.negativeSize(len);
+    }
+    int at = buf.readerIndex();
+    if (len > end - at) {
+      throw InvalidProtobufException.truncatedLength(at, len);
+    }
+    return at + len;
   }
 
   /**
