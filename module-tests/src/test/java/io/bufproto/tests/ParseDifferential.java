@@ -139,13 +139,34 @@ final class ParseDifferential {
   static Message protobufJava(Case type, byte[] bytes) {
     try {
       Message fromArray = type.prototype().getParserForType().parseFrom(bytes);
-      type.prototype().getParserForType().parseFrom(
-          com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1));
-      return fromArray;
+      type.prototype().getParserForType().parseFrom(oneByteStream(bytes));
+      return dynamicSlowPathMalformedVarint(type, bytes) == null ? fromArray : null;
     } catch (InvalidProtocolBufferException e) {
       return null;
     } catch (IllegalArgumentException e) {
       return theirMessageSetTypeIdError(e);
+    }
+  }
+
+  private static com.google.protobuf.CodedInputStream oneByteStream(byte[] bytes) {
+    return com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1);
+  }
+
+  /**
+   * The "malformed varint" of protobuf-java's dynamic parser reading a one-byte-buffered stream,
+   * or null. The generated parser's stream path is not the slow path everywhere: a proto2 map
+   * whose value is a closed enum reads each entry's bytes first and parses them from an array
+   * (so that an unknown value can keep the entry), where the fast path takes a 10-byte varint that
+   * does not end. The dynamic parser reads the entry from the stream itself.
+   */
+  private static String dynamicSlowPathMalformedVarint(Case type, byte[] bytes) {
+    try {
+      com.google.protobuf.DynamicMessage.parseFrom(type.prototype().getDescriptorForType(), oneByteStream(bytes));
+      return null;
+    } catch (java.io.IOException e) {
+      return e.getMessage().contains("malformed varint") ? e.getMessage() : null;
+    } catch (RuntimeException e) {
+      return null;
     }
   }
 
@@ -163,17 +184,17 @@ final class ParseDifferential {
   }
 
   /**
-   * protobuf-java's stream decoder's (spec path's) "malformed varint" message for {@code bytes},
-   * or null: where its array decoder's fast path took a 10-byte varint that does not end (see
+   * protobuf-java's "malformed varint" on its spec path (a one-byte-buffered stream, through the
+   * generated parser, then the dynamic one: see {@link #dynamicSlowPathMalformedVarint}), or null:
+   * where its array decoder's fast path took a 10-byte varint that does not end (see
    * {@link #protobufJava}) and failed on the bytes after it, this is the failure we report.
    */
   static String protobufJavaSlowPathMalformedVarint(Case type, byte[] bytes) {
     try {
-      type.prototype().getParserForType().parseFrom(
-          com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1));
-      return null;
+      type.prototype().getParserForType().parseFrom(oneByteStream(bytes));
+      return dynamicSlowPathMalformedVarint(type, bytes);
     } catch (InvalidProtocolBufferException e) {
-      return e.getMessage().contains("malformed varint") ? e.getMessage() : null;
+      return e.getMessage().contains("malformed varint") ? e.getMessage() : dynamicSlowPathMalformedVarint(type, bytes);
     } catch (IllegalArgumentException e) {
       return null;
     }
