@@ -126,7 +126,6 @@ public class InvalidProtobufException extends RuntimeException {
     return end;
   }
 
-
   /** {@code e} itself, or for a Netty bounds exception (a read past the buffer) the truncation. */
   private static InvalidProtobufException of(RuntimeException e) {
     return e instanceof InvalidProtobufException
@@ -226,7 +225,6 @@ public class InvalidProtobufException extends RuntimeException {
         + " size limit (" + size + " bytes, limit " + limit + ").");
   }
 
-  /** A group still open where its message or the input ends, as protobuf-java words it. */
   /**
    * A MessageSet item whose type id (an extension's field number, read as uint32) is 2^31 or more,
    * where protobuf-java throws an IllegalArgumentException from its unknown field set.
@@ -236,6 +234,7 @@ public class InvalidProtobufException extends RuntimeException {
         "Protocol message contained a MessageSet item with an invalid type id (" + Integer.toUnsignedString(typeId) + ").");
   }
 
+  /** A group still open where its message or the input ends, as protobuf-java words it. */
   public static InvalidProtobufException unclosedGroup() {
     return new InvalidProtobufException("Protocol message end-group tag did not match expected tag (the group is not closed).");
   }

@@ -58,8 +58,9 @@ public final class UnknownFields {
    * length-delimited field (its number as the type id), are kept as the item protobuf-java writes
    * back: {@code 0b 10 <type id> 1a <length> <message> 0c}. An item that lacks either is
    * dropped; a type id of 2^31 or more is rejected (protobuf-java throws an
-   * IllegalArgumentException there); a field of another wire type is dropped: read, so that a malformed one is rejected, but not
-   * kept, since protobuf-java keeps it in its unknown field set but never writes it.
+   * IllegalArgumentException there). A field of another wire type is read, so that a malformed
+   * one is rejected, and dropped: protobuf-java keeps it in its unknown field set but never writes
+   * it.
    */
   public static UnknownFields readMessageSet(UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
     if (tag == ITEM_TAG) {
