@@ -111,15 +111,26 @@ final class ParseDifferential {
    * is followed by another member and then by the message member again holds only the last
    * occurrence (spec: "only the last member seen is used"; protobuf's C++ parser agrees), where the
    * generated builder, which keeps the first member's builder, merges the two. Returns the dynamic
-   * parser's message when it differs from the generated one and equals what BufProto wrote;
-   * otherwise {@code theirs}. README, "How compatibility is proven".
+   * parser's message when it differs from the generated one and equals what BufProto wrote (or
+   * equals it once both pass through the dynamic parser, which re-encodes malformed UTF-8: then
+   * the generated parser's reading of BufProto's bytes); otherwise {@code theirs}. README, "How
+   * compatibility is proven".
    */
   static Message spec(Message theirs, byte[] bytes, byte[] oursWritten) {
     try {
       Message dynamic = com.google.protobuf.DynamicMessage.parseFrom(theirs.getDescriptorForType(), bytes);
       byte[] d = dynamic.toByteArray();
-      if (!java.util.Arrays.equals(d, theirs.toByteArray()) && java.util.Arrays.equals(d, oursWritten)) {
+      if (java.util.Arrays.equals(d, theirs.toByteArray())) {
+        return theirs;
+      }
+      if (java.util.Arrays.equals(d, oursWritten)) {
         return dynamic;
+      }
+      // The dynamic parser decodes every string, so one holding malformed UTF-8 (which the
+      // generated classes and ours keep as bytes) comes back re-encoded: compare through it.
+      Message oursDynamic = com.google.protobuf.DynamicMessage.parseFrom(theirs.getDescriptorForType(), oursWritten);
+      if (java.util.Arrays.equals(d, oursDynamic.toByteArray())) {
+        return theirs.getParserForType().parseFrom(oursWritten);
       }
       return theirs;
     } catch (InvalidProtocolBufferException e) {
