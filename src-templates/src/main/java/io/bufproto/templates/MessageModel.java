@@ -149,6 +149,28 @@ public record MessageModel(
     return b.isEmpty() ? "true" : b.toString();
   }
 
+  /**
+   * The expression each {@code return} of {@code _parse} has: the constant, or a call of the
+   * private {@code _parsed} method holding {@link #parseResult} ({@link #parseResultMethod}).
+   */
+  public String parseReturn() {
+    if (!parseResultMethod()) {
+      return parseResult();
+    }
+    return parseTracksChildren() ? "_parsed(_ok)" : "_parsed()";
+  }
+
+  /**
+   * Whether {@link #parseResult} is an expression, which then lives in a private method: written
+   * at both returns of {@code _parse} it cost 16 to 21 bytecodes each, and that kept Pulsar's
+   * {@code CommandSend} (330) and AddressBook's {@code Person} (339) above C2's inlining limit
+   * for a hot callee (FreqInlineSize, 325), so their parents called them (docs/parse-path.md).
+   */
+  public boolean parseResultMethod() {
+    String r = parseResult();
+    return !r.equals("true") && !r.equals("false");
+  }
+
   /** {@link #fieldsByNumber} in runs the size and write passes skip with one presence test. */
   public List<FieldGroup> fieldGroups() {
     return FieldGroup.of(fieldsByNumber);

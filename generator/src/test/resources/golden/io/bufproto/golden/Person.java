@@ -33,13 +33,20 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return _number;
     }
 
+    /** The values by wire number (null where none), for {@link #forNumber}: small enough to inline. */
+    private static final PhoneType[] _BY_NUMBER = new PhoneType[2];
+
+    static {
+      for (PhoneType _v : values()) {
+        if (_v._number >= 0) {
+          _BY_NUMBER[_v._number] = _v;
+        }
+      }
+    }
+
     /** The value with this wire number, or {@code null} if the schema declares none. */
     public static PhoneType forNumber(int number) {
-      switch (number) {
-        case 0: return MOBILE;
-        case 1: return HOME;
-        default: return null;
-      }
+      return number >= 0 && number < _BY_NUMBER.length ? _BY_NUMBER[number] : null;
     }
 
     /** Same as {@link #forNumber}, named as protobuf-java names it. */
