@@ -156,8 +156,14 @@ public class InvalidProtobufException extends RuntimeException {
    * {@code start}) with the offset of {@code buf}'s reader index, where the parse stopped.
    */
   public static InvalidProtobufException at(RuntimeException e, io.netty.buffer.ByteBuf buf, int start) {
+    if (buf.readerIndex() > buf.writerIndex()) {
+      // A reader ran past the data into memory the buffer owns (a varint cut off by the end: see
+      // BufReader); the parse failed on it. Netty's invariant is restored before anything else.
+      buf.readerIndex(buf.writerIndex());
+    }
     InvalidProtobufException p = inField(e, 0);
-    if (p.lengthEnd >= 0 && (long) (p.lengthEnd - start) + p.claimedLength > Integer.MAX_VALUE) {
+    if (p.lengthEnd >= 0 && p.lengthEnd <= buf.writerIndex()
+        && (long) (p.lengthEnd - start) + p.claimedLength > Integer.MAX_VALUE) {
       // protobuf-java counts a nested limit from the start of the parse: past 2^31-1 it is
       // "too large", not a truncation.
       InvalidProtobufException t = new InvalidProtobufException(

@@ -42,6 +42,24 @@ enum BufKind {
 
   private static final PooledByteBufAllocator POOL = PooledByteBufAllocator.DEFAULT;
 
+  /**
+   * {@code b} (a new pooled buffer of capacity {@code data.length}) holding {@code data}, with the
+   * rest of its pool element (past its capacity) filled with random bytes, seeded by the data:
+   * the classpath reader may load up to the element's end, and a varint cut off at the end of the
+   * data must still be a truncation, never a value decoded from those bytes.
+   */
+  private static ByteBuf junkAfter(ByteBuf b, byte[] data) {
+    int element = b.maxFastWritableBytes(); // a pooled buffer: its element's length
+    if (element > data.length) {
+      byte[] junk = new byte[element];
+      new java.util.Random(java.util.Arrays.hashCode(data)).nextBytes(junk);
+      b.capacity(element); // within the element: Netty grows it in place
+      b.setBytes(0, junk);
+      b.capacity(data.length); // and shrinks it in place when the data fills most of it
+    }
+    return b.writeBytes(data);
+  }
+
   /** A buffer whose readable bytes are exactly {@code data}; release it when done. */
   ByteBuf source(byte[] data) {
     switch (this) {
@@ -50,9 +68,9 @@ enum BufKind {
       case UNPOOLED_DIRECT:
         return Unpooled.directBuffer(data.length, data.length).writeBytes(data);
       case POOLED_HEAP:
-        return POOL.heapBuffer(data.length).writeBytes(data);
+        return junkAfter(POOL.heapBuffer(data.length), data);
       case POOLED_DIRECT:
-        return POOL.directBuffer(data.length).writeBytes(data);
+        return junkAfter(POOL.directBuffer(data.length), data);
       case COMPOSITE:
         {
           CompositeByteBuf c = Unpooled.compositeBuffer();

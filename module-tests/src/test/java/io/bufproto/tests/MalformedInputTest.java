@@ -74,6 +74,8 @@ class MalformedInputTest {
                 () -> type + ": protobuf-java rejects " + part.length + " bytes, we accepted them (" + kind + ")");
         assertEquals(expectedWording, ParseDifferential.firstSentence(e.getMessage()), "protobuf-java's wording");
         assertTrue(in.readerIndex() >= before);
+        assertTrue(in.readerIndex() <= in.writerIndex(), () -> "reader index " + in.readerIndex()
+            + " past writer index " + in.writerIndex() + " (" + kind + ")");
         assertTrue(e.getMessage().startsWith("Message missing required fields") ? e.offset() == -1
             : e.offset() >= 0 && e.offset() <= part.length, () -> "offset " + e.offset() + " of " + part.length);
       } else {
@@ -180,6 +182,55 @@ class MalformedInputTest {
         }
       }
     }
+  }
+
+  /**
+   * The classpath reader may load up to the end of a pooled buffer's pool element, past its
+   * capacity (see BufProtoUncheckedAccess). A length prefix cut off by the end of the data, followed
+   * in that memory by bytes that would complete it (a huge, a negative and a small length), is still
+   * the truncation protobuf-java reports, and the reader index is left at the writer index.
+   */
+  @Test
+  void aVarintCutOffByTheEndIsATruncationWhateverFollowsInMemory() throws Exception {
+    // name = "abcde", then next (field 2, a message) whose length prefix is cut off: 9 bytes, so the
+    // prefix starts 8 bytes before the end of the 16-byte pool element.
+    byte[] data = {0x0a, 0x05, 'a', 'b', 'c', 'd', 'e', 0x12, (byte) 0xff};
+    String expected = assertThrows(InvalidProtocolBufferException.class,
+        () -> Proto3Protos.Node.parseFrom(data)).getMessage();
+    byte[][] after = {
+        {(byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07}, // 2^31 - 1
+        {(byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f}, // negative
+        {0x01}}; // 255
+    for (boolean heap : new boolean[] {true, false}) {
+      for (byte[] junk : after) {
+        ByteBuf in = pooledWithBytesAfter(data, junk, heap);
+        try {
+          InvalidProtobufException e =
+              assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(in, data.length));
+          assertEquals(ParseDifferential.firstSentence(expected), ParseDifferential.firstSentence(e.getMessage()),
+              () -> Arrays.toString(junk) + " after the data, heap " + heap);
+          assertEquals(in.writerIndex(), in.readerIndex());
+        } finally {
+          in.release();
+        }
+      }
+    }
+  }
+
+  /** A pooled buffer holding {@code data}, its pool element holding {@code after} right after it. */
+  private static ByteBuf pooledWithBytesAfter(byte[] data, byte[] after, boolean heap) {
+    io.netty.buffer.PooledByteBufAllocator pool = io.netty.buffer.PooledByteBufAllocator.DEFAULT;
+    ByteBuf b = heap ? pool.heapBuffer(data.length) : pool.directBuffer(data.length);
+    b.capacity(data.length + after.length); // grown and shrunk within the element (Netty keeps it)
+    b.setBytes(data.length, after);
+    b.capacity(data.length);
+    b.writeBytes(data);
+    b.capacity(data.length + after.length);
+    byte[] check = new byte[after.length];
+    b.getBytes(data.length, check);
+    b.capacity(data.length);
+    assertArrayEquals(after, check, "the bytes after the data stayed in the element");
+    return b;
   }
 
   @Test

@@ -9,9 +9,14 @@ import io.bufproto.api.spi.Varints;
  *
  * <p><b>Contract.</b> {@link #readVarint} decodes the varint at {@code readerIndex} without
  * Netty's per-call checks (reference count, bounds, and for {@code readByte} the accessibility
- * test), and only from bytes that are readable ({@code readerIndex <= i < writerIndex}): it never
- * reads outside the buffer's readable bytes, whatever the buffer kind or its spare capacity. The
- * reference count is not checked here: BufProto checks it once per parse
+ * test), and never from outside the buffer's own memory: the readable bytes ({@code readerIndex
+ * <= i < writerIndex}), and for a {@link PooledByteBuf} the whole pool element it was given
+ * ({@code i < maxLength}, which may lie past its capacity). A varint that runs on past
+ * {@code writerIndex} into that element decodes bytes that are not data: its value is meaningless
+ * and the reader index is left past {@code writerIndex}, as {@code BufReader}'s contract allows;
+ * the parse then cannot end where its message ends and fails as truncated
+ * ({@code ProtoCodec.endMessage}, {@code InvalidProtobufException.at} restores the reader index to
+ * {@code writerIndex}). The reference count is not checked here: BufProto checks it once per parse
  * ({@code ProtoCodec.beginMessage}), and a buffer may not be released while it is being parsed.
  * Every other case returns {@link #UNHANDLED} and the caller takes Netty's public API:
  * <ul>
@@ -19,8 +24,8 @@ import io.bufproto.api.spi.Varints;
  *       WrappedByteBuf}, {@code SwappedByteBuf}, ...);
  *   <li>{@link CompositeByteBuf}, including the leak-aware composite wrappers, which extend it but
  *       delegate, so their own index fields are stale;
- *   <li>no readable byte; a varint longer than one byte with fewer than 8 bytes readable from its
- *       start; varints longer than 8 bytes.
+ *   <li>no readable byte; a varint longer than one byte with fewer than 8 bytes of the buffer's
+ *       own memory (above) from its start; varints longer than 8 bytes.
  * </ul>
  *
  * <p>{@link #setLongs} follows the contract of BufProto's {@code BufWriter}: the caller checked
@@ -52,8 +57,15 @@ public final class BufProtoUncheckedAccess {
     }
     AbstractByteBuf b = (AbstractByteBuf) buf;
     int start = b.readerIndex;
-    int readable = b.writerIndex - start;
-    if (readable < 8) {
+    // A pooled buffer owns its whole pool element, often past its capacity (LightProto's suite
+    // sizes buffers to the message: MessageMetadata's 98 bytes lie in a 112-byte element), so the
+    // wide load stays legal to the element's end; the parse, not this method, finds a varint that
+    // ran past writerIndex. LightProto's suite, JDK 17, 4 rounds: MessageMetadata deserialize
+    // 5.33 -> 6.99 ops/us; checking the varint's end against writerIndex here too lost in every
+    // row (docs/parse-path.md).
+    int owned = b instanceof PooledByteBuf ? ((PooledByteBuf<?>) b).maxLength : b.writerIndex;
+    if (owned - start < 8) {
+      int readable = b.writerIndex - start;
       // Near the end: one byte, if it is a whole varint; longer ones return UNHANDLED and the
       // caller's out-of-line path reads them (readVarintNearEnd). This method is inlined at
       // every varint of a parse, so its size matters more than the last bytes (jmh/ab.sh
