@@ -51,13 +51,29 @@ enum BufKind {
   private static ByteBuf junkAfter(ByteBuf b, byte[] data) {
     int element = b.maxFastWritableBytes(); // a pooled buffer: its element's length
     if (element > data.length) {
-      byte[] junk = new byte[element];
+      byte[] junk = new byte[element - data.length];
       new java.util.Random(java.util.Arrays.hashCode(data)).nextBytes(junk);
-      b.capacity(element); // within the element: Netty grows it in place
-      b.setBytes(0, junk);
-      b.capacity(data.length); // and shrinks it in place when the data fills most of it
+      bytesAfter(b, junk); // lost when Netty reallocates to shrink (data under half its element)
     }
     return b.writeBytes(data);
+  }
+
+  /**
+   * Puts {@code after} in pooled buffer {@code b}'s pool element right after its capacity, where
+   * the classpath reader may load: Netty grows a pooled buffer within its element in place, and
+   * shrinks it in place when the capacity fills most of it (else it moves the buffer). Returns
+   * whether the bytes stayed there.
+   */
+  static boolean bytesAfter(ByteBuf b, byte[] after) {
+    int capacity = b.capacity();
+    b.capacity(capacity + after.length);
+    b.setBytes(capacity, after);
+    b.capacity(capacity);
+    b.capacity(capacity + after.length);
+    byte[] check = new byte[after.length];
+    b.getBytes(capacity, check);
+    b.capacity(capacity);
+    return java.util.Arrays.equals(after, check);
   }
 
   /** A buffer whose readable bytes are exactly {@code data}; release it when done. */
