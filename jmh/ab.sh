@@ -16,5 +16,15 @@ for ((r = 1; r <= rounds; r++)); do
     tail -n +2 "$tmp/$arm$r.csv" | awk -F, -v arm=$arm -v r=$r '{gsub(/"/,"",$1); printf "round %d %s %-60s %8.3f\n", r, arm, $1, $5}'
   done
 done | tee "$tmp/all.txt"
-echo "== mean per arm (ops/time unit of the benchmark)"
-awk '{s[$4" "$3]+=$5; n[$4" "$3]++} END {for (k in s) printf "%-62s %8.3f\n", k, s[k]/n[k]}' "$tmp/all.txt" | sort
+# Per benchmark and arm: mean, median and every round (this machine's spread between forks of one
+# jar is often larger than the effect measured), then in how many rounds B scored higher.
+echo "== per arm: mean, median [rounds] (ops/time unit of the benchmark)"
+awk '{k = $4 " " $3; v[k] = v[k] " " $5; s[k] += $5; n[k]++}
+  END {for (k in s) {split(substr(v[k], 2), x, " "); m = n[k]
+    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (x[j] < x[i]) {t = x[i]; x[i] = x[j]; x[j] = t}
+    med = (m % 2) ? x[(m + 1) / 2] : (x[m / 2] + x[m / 2 + 1]) / 2
+    printf "%-62s %8.3f %8.3f [%s]\n", k, s[k] / m, med, substr(v[k], 2)}}' "$tmp/all.txt" | sort
+echo "== rounds in which B scored higher than A"
+awk '{r[$2 " " $4, $3] = $5; b[$4]} END {for (k in b) {w = 0; t = 0
+    for (i = 1; ("" i " " k, "A") in r; i++) {t++; if (r[i " " k, "B"] > r[i " " k, "A"]) w++}
+    printf "%-62s %d of %d\n", k, w, t}}' "$tmp/all.txt" | sort
