@@ -53,7 +53,7 @@ enum BufKind {
     if (element > data.length) {
       byte[] junk = new byte[element - data.length];
       new java.util.Random(java.util.Arrays.hashCode(data)).nextBytes(junk);
-      bytesAfter(b, junk); // lost when Netty reallocates to shrink (data under half its element)
+      bytesAfter(b, junk); // lost where Netty moves the buffer to shrink it (see there)
     }
     return b.writeBytes(data);
   }
@@ -61,8 +61,9 @@ enum BufKind {
   /**
    * Puts {@code after} in pooled buffer {@code b}'s pool element right after its capacity, where
    * the classpath reader may load: Netty grows a pooled buffer within its element in place, and
-   * shrinks it in place when the capacity fills most of it (else it moves the buffer). Returns
-   * whether the bytes stayed there.
+   * shrinks it in place only when the capacity stays above half the element and, for elements of
+   * 512 bytes or less, within 16 bytes of its end (else it moves the buffer). Returns whether the
+   * bytes stayed there.
    */
   static boolean bytesAfter(ByteBuf b, byte[] after) {
     int capacity = b.capacity();
