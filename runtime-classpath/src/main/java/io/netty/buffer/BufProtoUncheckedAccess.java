@@ -48,31 +48,22 @@ public final class BufProtoUncheckedAccess {
    * (its value may legitimately equal {@code Long.MIN_VALUE}).
    */
   public static long readVarint(ByteBuf buf) {
-    // One type test and one virtual load per varint, not one checked call per byte
-    // (netty-jpms-facts: megamorphism). Measured against the checked readByte() front it
-    // replaces (jmh/ab.sh, JDK 17, 3 rounds): MessageMetadata parse +36%, BaseCommand +35%,
-    // Simple +17%, MixedBuffers (six buffer classes) +17%.
+    // One type test and one 8-byte load per varint, not a checked readByte() per byte (rejected
+    // for our shapes; figures in docs/parse-path.md, "Earlier decisions").
     if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
       return UNHANDLED;
     }
     AbstractByteBuf b = (AbstractByteBuf) buf;
     int start = b.readerIndex;
-    // A pooled buffer owns its whole pool element, often past its capacity (LightProto's suite
-    // sizes buffers to the message: MessageMetadata's 98 bytes lie in a 112-byte element), so the
-    // wide load stays legal to the element's end; the parse, not this method, finds a varint that
-    // ran past writerIndex. LightProto's suite, JDK 17, 4 rounds: MessageMetadata deserialize
-    // 5.33 -> 6.99 ops/us; checking the varint's end against writerIndex here too lost in every
-    // row (docs/parse-path.md).
+    // A pooled buffer owns its whole pool element (often past its capacity): the wide load is
+    // legal to its end and the parse rejects a varint that ran past writerIndex; checking that
+    // here was rejected (docs/parse-path.md, "8-byte loads up to a pooled buffer's element end").
     int owned = b instanceof PooledByteBuf ? ((PooledByteBuf<?>) b).maxLength : b.writerIndex;
     if (owned - start < 8) {
       int readable = b.writerIndex - start;
-      // Near the end: one byte, if it is a whole varint; longer ones return UNHANDLED and the
-      // caller's out-of-line path reads them (readVarintNearEnd). This method is inlined at
-      // every varint of a parse, so its size matters more than the last bytes (jmh/ab.sh
-      // '*Benchmark.bufproto_deserialize$', 3 rounds, JDK 17, ops/us): longer varints here too, by an unchecked byte loop (MessageMetadata 7.25 -> 5.91, AddressBook
-      // 6.54 -> 5.42) or by the 8 bytes ending at writerIndex, shifted (MessageMetadata 7.48 ->
-      // 6.70, BaseCommand 30.4 -> 25.3), lost; so did leaving out this one-byte case
-      // (BaseCommand 30.1 -> 26.3, MessageMetadata 6.46 -> 5.83).
+      // Near the end: one byte, if it is a whole varint; longer ones go out of line
+      // (readVarintNearEnd). Longer ones here too were rejected: this method is inlined at every
+      // varint (docs/parse-path.md, "Earlier decisions").
       if (readable > 0) {
         byte first = b._getByte(start);
         if (first >= 0) {
