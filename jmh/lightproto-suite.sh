@@ -2,7 +2,8 @@
 # LightProto's own JMH benchmarks (its benchmark module), compiled unchanged twice: against
 # LightProto's generated classes and against BufProto's (classpath runtime), both from
 # LightProto's test protos, then run interleaved A B A B with jmh/ab.sh (A = LightProto,
-# B = BufProto). Prints each round, the means, and BufProto / LightProto per benchmark.
+# B = BufProto). Prints each round, mean and median per arm, and BufProto / LightProto per
+# benchmark (medians).
 #
 #   jmh/lightproto-suite.sh LIGHTPROTO_CHECKOUT [rounds=3] [regex=lightProto]
 #
@@ -105,6 +106,8 @@ done
 
 out=$work/ab.txt
 "$root/jmh/ab.sh" "$work/target-lp/benchmarks.jar" "$work/target-bp/benchmarks.jar" "$regex" "$rounds" | tee "$out"
-echo "== BufProto / LightProto $lpversion (A = LightProto, B = BufProto at $(git -C "$root" rev-parse --short HEAD); $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -1))"
-sed -n '/== mean/,$p' "$out" | tail -n +2 | sed 's/io.streamnative.lightproto.benchmark.//' |
-  awk '{v[$1" "$2]=$3; n[$1]=1} END {for (k in n) printf "%-56s %8.2f %8.2f  %.2fx\n", k, v[k" A"], v[k" B"], v[k" B"]/v[k" A"]}' | sort
+# The summary compares medians (forks of one jar spread widely on this 2-core machine; a mean
+# follows its outliers); ab.sh has printed every round and how often B scored higher.
+echo "== BufProto / LightProto $lpversion, medians of $rounds rounds (A = LightProto, B = BufProto at $(git -C "$root" rev-parse --short HEAD); $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -1))"
+sed -n '/^== per arm/,/^== rounds/p' "$out" | grep -v '^==' | sed 's/io.streamnative.lightproto.benchmark.//' |
+  awk '{v[$1" "$2]=$4; n[$1]=1} END {for (k in n) printf "%-56s %8.2f %8.2f  %.2fx\n", k, v[k" A"], v[k" B"], v[k" B"]/v[k" A"]}' | sort
