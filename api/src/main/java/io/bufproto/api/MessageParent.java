@@ -11,9 +11,17 @@ package io.bufproto.api;
  * message whose size is already forgotten, because above it nothing can be valid. Every
  * sub-message is created by its parent (setters and adders copy), so a message has at most one
  * parent and a change cannot bypass it.
+ *
+ * <p>The getter of a singular message field that is not set returns the field's (empty) message
+ * with its size cached as 0, so that its first change reaches the parent, which then marks the
+ * field set: {@code command.getSend().setProducerId(5)} is never lost.
  */
 public interface MessageParent {
 
-  /** A message held by this one changed: forget this message's cached size, and its parent's. */
-  void _childChanged();
+  /**
+   * {@code child}, a message held by this one, changed: if it is the value of a singular message
+   * field that is not set, the field becomes set; forget this message's cached size, and its
+   * parent's.
+   */
+  void _childChanged(Object child);
 }

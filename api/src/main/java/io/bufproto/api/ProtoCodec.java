@@ -189,18 +189,20 @@ public final class ProtoCodec {
    * the buffer not released ({@link io.netty.util.IllegalReferenceCountException}).
    *
    * @return the index where the message ends
+   * @throws IllegalArgumentException if {@code size} is negative or more than the readable bytes:
+   *     the caller's argument is wrong, not the bytes
    */
   public static int beginMessage(ByteBuf buf, int size) {
     // The one reference-count check of a parse: readers may skip theirs (see BufReader).
     Utf8.checkAlive(buf);
-    if (size < 0) {
-      throw InvalidProtobufException.negativeSize(size);
+    if (size < 0 || size > buf.readableBytes()) {
+      throw new IllegalArgumentException(
+          "parseFrom: size " + size + (size < 0 ? " is negative" : " is more than the buffer's "
+              + buf.readableBytes() + " readable bytes (readerIndex " + buf.readerIndex() + ", writerIndex "
+              + buf.writerIndex() + ")"));
     }
     if (size > SIZE_LIMIT) {
       throw InvalidProtobufException.sizeLimitExceeded(size, SIZE_LIMIT);
-    }
-    if (size > buf.readableBytes()) {
-      throw InvalidProtobufException.truncated();
     }
     return buf.readerIndex() + size;
   }

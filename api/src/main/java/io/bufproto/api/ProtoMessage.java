@@ -57,6 +57,8 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    *
    * @throws InvalidProtobufException if the bytes are not a valid encoding, or a required field is
    *     missing
+   * @throws IllegalArgumentException if {@code size} is negative or more than {@code
+   *     buf.readableBytes()}
    */
   void parseFrom(ByteBuf buf, int size);
 

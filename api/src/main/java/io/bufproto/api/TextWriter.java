@@ -1,10 +1,18 @@
 package io.bufproto.api;
 
+import io.netty.util.IllegalReferenceCountException;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * Builds generated {@code toString()} output: {@code Type{name: value, child: {...}}}, with
  * strings quoted and escaped like protobuf's text format and unsigned types printed unsigned.
+ *
+ * <p>{@code toString()} never throws: string, bytes and map values may be lazy (read from the
+ * parsed buffer when printed), so they are passed as functions, and a value that cannot be read
+ * any more (its buffer released) prints as a marker, {@code <not readable: ...>}.
  */
 public final class TextWriter {
 
@@ -51,12 +59,40 @@ public final class TextWriter {
     name(name).append(v);
   }
 
-  public void fieldString(String name, String v) {
-    quote(name(name), v);
+  /** A string field's value, read by {@code value}: lazy, it may not be readable any more. */
+  public void fieldString(String name, Supplier<String> value) {
+    StringBuilder b = name(name);
+    try {
+      quote(b, value.get());
+    } catch (RuntimeException e) {
+      notReadable(b, e);
+    }
   }
 
-  public void fieldBytes(String name, byte[] v) {
-    quote(name(name), v);
+  /** Element {@code index} of a repeated string field, read by {@code values}. */
+  public void fieldString(String name, IntFunction<String> values, int index) {
+    fieldString(name, () -> values.apply(index));
+  }
+
+  /** A bytes field's value, read by {@code value}: lazy, it may not be readable any more. */
+  public void fieldBytes(String name, Supplier<byte[]> value) {
+    StringBuilder b = name(name);
+    try {
+      quote(b, value.get());
+    } catch (RuntimeException e) {
+      notReadable(b, e);
+    }
+  }
+
+  /** Element {@code index} of a repeated bytes field, read by {@code values}. */
+  public void fieldBytes(String name, IntFunction<byte[]> values, int index) {
+    fieldBytes(name, () -> values.apply(index));
+  }
+
+  private static void notReadable(StringBuilder b, RuntimeException e) {
+    b.append("<not readable: ")
+        .append(e instanceof IllegalReferenceCountException ? "its buffer was released" : e.toString())
+        .append('>');
   }
 
   /** An enum value; {@code value} is null for numbers the schema does not declare. */
@@ -68,12 +104,27 @@ public final class TextWriter {
     name(name).append(message);
   }
 
+  /** A map field's entries; keys and values may be lazy, so reading stops at the first that is not readable. */
   public void fieldMap(String name, Map<?, ?> map) {
-    for (Map.Entry<?, ?> e : map.entrySet()) {
+    Iterator<? extends Map.Entry<?, ?>> entries = map.entrySet().iterator();
+    while (true) {
+      Object key;
+      Object value;
+      try {
+        if (!entries.hasNext()) {
+          return;
+        }
+        Map.Entry<?, ?> e = entries.next();
+        key = e.getKey();
+        value = e.getValue();
+      } catch (RuntimeException e) {
+        notReadable(name(name), e);
+        return;
+      }
       StringBuilder b = name(name).append("{key: ");
-      value(b, e.getKey());
+      value(b, key);
       b.append(", value: ");
-      value(b, e.getValue());
+      value(b, value);
       b.append('}');
     }
   }

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Consumer;
 
 /**
  * The generator's Java API, for build tools other than protoc: descriptors in, Java files out.
@@ -82,6 +83,14 @@ public final class BufProtoGenerator {
 
   /** Answers a protoc plugin request; any failure becomes the response's error, naming the file. */
   public static CodeGeneratorResponse handle(CodeGeneratorRequest request) {
+    return handle(request, warning -> {});
+  }
+
+  /**
+   * {@link #handle(CodeGeneratorRequest)}, telling {@code warnings} what may go wrong later (a
+   * file protobuf-java's {@code java_out} would write too; see {@link JavaOutClash}).
+   */
+  public static CodeGeneratorResponse handle(CodeGeneratorRequest request, Consumer<String> warnings) {
     CodeGeneratorResponse.Builder response =
         CodeGeneratorResponse.newBuilder()
             .setSupportedFeatures(
@@ -101,9 +110,11 @@ public final class BufProtoGenerator {
         if (source == null) {
           source = request.getProtoFileList().stream().filter(p -> p.getName().equals(name)).findFirst().orElseThrow();
         }
-        for (GeneratedFile f : generator.generate(built.get(name), source)) {
+        List<GeneratedFile> files = generator.generate(built.get(name), source);
+        for (GeneratedFile f : files) {
           response.addFile(CodeGeneratorResponse.File.newBuilder().setName(f.name()).setContent(f.content()));
         }
+        JavaOutClash.warning(built.get(name), files).ifPresent(warnings);
       }
     } catch (GeneratorException | IllegalArgumentException e) {
       response.clearFile().setError(e.getMessage());

@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -37,7 +38,7 @@ final class ModelBuilder {
           "materialize", "isInitialized", "equals", "hashCode", "toString", "getClass", "notify",
           "notifyAll", "wait", "finalize", "clone", "_parse", "_write", "_cachedSize",
           "_findMissing", "_checkInitialized", "getUnknownFields", "_setParent", "_changed",
-          "_childChanged", "_writeSize", "_forgetSize", "_clear");
+          "_childChanged", "_writeSize", "_forgetSize", "_clear", "_unsetValue");
 
   private final FileDescriptor file;
   private final TypeNames names;
@@ -137,10 +138,15 @@ final class ModelBuilder {
         members.add(fields.get(fd.getIndex()));
         constants.add(Names.identifier(Names.upperSnake(fd.getName())));
       }
+      // LightProto names "no member" NOT_SET, protobuf-java TESTONEOF_NOT_SET (oneof test_oneof):
+      // the enum constant takes LightProto's (so its switches compile and behave the same), a
+      // constant field protobuf-java's (comparisons compile; case labels cannot, see README).
+      String javaName = cap.toUpperCase(Locale.ROOT) + "_NOT_SET";
+      String notSet = constants.contains("NOT_SET") ? javaName : "NOT_SET";
+      String alias = notSet.equals(javaName) || constants.contains(javaName) ? null : javaName;
       oneofs.add(
           new OneofModel(
-              o.getName(), cap, oneofCaseFields.get(o), cap + "Case",
-              Names.upperSnake(o.getName()) + "_NOT_SET", members, constants));
+              o.getName(), cap, oneofCaseFields.get(o), cap + "Case", notSet, alias, members, constants));
     }
 
     List<FieldModel> byNumber = new ArrayList<>(fields);

@@ -3,7 +3,9 @@ package io.bufproto.generator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.compiler.PluginProtos.CodeGeneratorRequest;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorResponse;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -57,6 +59,37 @@ class PluginProtocolTest {
     assertTrue(r.getError().contains("would shadow"), r.getError());
     assertEquals("", BufProtoGenerator.handle(Fixtures.request("shadowing", "prefix=Bp")).getError(),
         "the prefix option is the way out");
+  }
+
+  @Test
+  void aClashWithProtobufJavasFilesIsNamedWithTheWayOut() {
+    List<String> warnings = new ArrayList<>();
+    BufProtoGenerator.handle(Fixtures.request("golden", ""), warnings::add);
+    assertEquals(List.of(), warnings, "without java_multiple_files protobuf-java writes only Golden.java");
+
+    CodeGeneratorRequest multiple = withOptions(Fixtures.request("golden", ""), "golden.proto", true);
+    CodeGeneratorResponse r = BufProtoGenerator.handle(multiple, warnings::add);
+    assertEquals("", r.getError(), "a warning, not an error: protoc may not run java_out at all");
+    assertEquals(1, warnings.size(), warnings.toString());
+    String w = warnings.get(0);
+    assertTrue(w.contains("golden.proto") && w.contains("io/bufproto/golden/Person.java"), w);
+    assertTrue(w.contains("java_multiple_files") && w.contains("Tried to write the same file twice"), w);
+    assertTrue(w.contains("prefix=") && w.contains("package="), w);
+
+    warnings.clear();
+    BufProtoGenerator.handle(withOptions(Fixtures.request("golden", "prefix=Bp"), "golden.proto", true), warnings::add);
+    BufProtoGenerator.handle(withOptions(Fixtures.request("golden", "package=x.y"), "golden.proto", true), warnings::add);
+    assertEquals(List.of(), warnings, "either option is the way out");
+  }
+
+  private static CodeGeneratorRequest withOptions(CodeGeneratorRequest request, String file, boolean multipleFiles) {
+    CodeGeneratorRequest.Builder b = request.toBuilder();
+    for (int i = 0; i < b.getProtoFileCount(); i++) {
+      if (b.getProtoFile(i).getName().equals(file)) {
+        b.getProtoFileBuilder(i).getOptionsBuilder().setJavaMultipleFiles(multipleFiles);
+      }
+    }
+    return b.build();
   }
 
   private static List<String> names(CodeGeneratorResponse r) {

@@ -38,5 +38,10 @@ public enum Hook {
   /** Statements of {@code isInitialized()}: {@code return false} when a required part is missing. */
   INIT,
   /** Statements of {@code _findMissing(_prefix, _out)}: names of missing required fields. */
-  MISSING
+  MISSING,
+  /**
+   * Statements of {@code _childChanged(_child)}: a singular message field that is not set and
+   * whose value is {@code _child} (returned by its getter while unset) becomes set.
+   */
+  CHILD_CHANGED
 }

@@ -9,7 +9,10 @@ import java.util.List;
  * @param cap the capitalized Java name ({@code Payload}): {@code getPayloadCase()}, {@code clearPayload()}
  * @param caseField the int field holding the set member's number, 0 when none
  * @param caseEnum the nested enum naming the members ({@code PayloadCase})
- * @param notSet the enum constant for "no member set" ({@code PAYLOAD_NOT_SET})
+ * @param notSet the enum constant for "no member set": {@code NOT_SET}, LightProto's name (a
+ *     {@code case} label in code written for it), unless a member is called that
+ * @param notSetAlias protobuf-java's name for it ({@code PAYLOAD_NOT_SET} for oneof {@code
+ *     payload}), a constant field equal to {@code notSet}; {@code null} where it is {@code notSet}
  * @param members the member fields, each with its constant name in {@code memberConstants}
  * @param memberConstants upper-case constant per member, same order as {@code members}
  */
@@ -19,5 +22,6 @@ public record OneofModel(
     String caseField,
     String caseEnum,
     String notSet,
+    String notSetAlias,
     List<FieldModel> members,
     List<String> memberConstants) {}

@@ -33,6 +33,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return _number;
     }
 
+    /** Same as {@link #getNumber}, named as LightProto names it. */
+    public int getValue() {
+      return getNumber();
+    }
+
     /** The values by wire number (null where none), for {@link #forNumber}: small enough to inline. */
     private static final PhoneType[] _BY_NUMBER = new PhoneType[2];
 
@@ -99,7 +104,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     private void _forgetSize() {
       _cachedSize = -1;
       if (_parent != null) {
-        _parent._childChanged();
+        _parent._childChanged(this);
       }
     }
 
@@ -355,6 +360,16 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     /**
+     * Internal: {@link #_clear()} for a parent's getter of a field that is not set: the size is
+     * known (0), so the first change tells the parent, which then marks the field set.
+     */
+    public PhoneNumber _unsetValue() {
+      _clear();
+      _cachedSize = 0;
+      return this;
+    }
+
+    /**
      * Internal: {@link #clear()} without telling the parent, for a parent reusing this message (it
      * forgets its own size itself).
      */
@@ -461,7 +476,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     public String toString() {
       TextWriter _t = new TextWriter("PhoneNumber");
       if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
-        _t.fieldString("number", getNumber());
+        _t.fieldString("number", this::getNumber);
       }
 
       if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
@@ -476,7 +491,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   public enum ContactCase {
     TWITTER(7),
     PAGER(8),
-    CONTACT_NOT_SET(0);
+    NOT_SET(0);
+
+    /** {@link #NOT_SET} by protobuf-java's name (a constant, so not a {@code case} label). */
+    public static final ContactCase CONTACT_NOT_SET = NOT_SET;
 
     private final int _number;
 
@@ -484,7 +502,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       this._number = number;
     }
 
+    /** The member's field number, 0 for {@link #NOT_SET}. */
     public int getNumber() {
+      return _number;
+    }
+
+    /** Same as {@link #getNumber}, named as LightProto names it. */
+    public int getValue() {
       return _number;
     }
 
@@ -492,7 +516,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       switch (number) {
         case 7: return TWITTER;
         case 8: return PAGER;
-        default: return CONTACT_NOT_SET;
+        default: return NOT_SET;
       }
     }
   }
@@ -569,11 +593,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   private void _forgetSize() {
     _cachedSize = -1;
     if (_parent != null) {
-      _parent._childChanged();
+      _parent._childChanged(this);
     }
   }
   @Override
-  public void _childChanged() {
+  public void _childChanged(Object _child) {
     _changed();
   }
   /**
@@ -1249,6 +1273,16 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   /**
+   * Internal: {@link #_clear()} for a parent's getter of a field that is not set: the size is
+   * known (0), so the first change tells the parent, which then marks the field set.
+   */
+  public Person _unsetValue() {
+    _clear();
+    _cachedSize = 0;
+    return this;
+  }
+
+  /**
    * Internal: {@link #clear()} without telling the parent, for a parent reusing this message (it
    * forgets its own size itself).
    */
@@ -1484,7 +1518,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   public String toString() {
     TextWriter _t = new TextWriter("Person");
     if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
-      _t.fieldString("name", getName());
+      _t.fieldString("name", this::getName);
     }
 
     if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
@@ -1492,7 +1526,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if (((_bits0 & 0x00000004) != 0)) {
-      _t.fieldString("email", getEmail());
+      _t.fieldString("email", this::getEmail);
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {
@@ -1508,7 +1542,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if ((_contactCase == 7)) {
-      _t.fieldString("twitter", getTwitter());
+      _t.fieldString("twitter", this::getTwitter);
     }
 
     if ((_contactCase == 8)) {
