@@ -30,13 +30,14 @@ fi
 echo "$lightproto" > "$dir/lightproto.version"
 jar=jmh/target/benchmarks.jar
 
-# Every shape, operation and library; BufProto on the reader ServiceLoader picks (unchecked).
+# Every shape, operation and library; BufProto on the runtime ServiceLoader picks (classpath; its
+# results keep the file name unchecked.json, after its reader).
 shapes=${BENCH_SHAPES:-}
 ops=${BENCH_OPS:-}
 "$java" -jar $jar "${shapes}Benchmark\\.${ops}" "${opts[@]}" -prof gc -rf json -rff "$dir/unchecked.json"
-# BufProto's parse and write again on each other reader, plus the mixed-buffer parse.
+# BufProto's parse and write again on each other runtime, plus the mixed-buffer parse.
 for reader in module checked; do
   "$java" -jar $jar "${shapes}Benchmark\\.bufproto_(serialize|deserialize|mixed|parse|write)\$" "${opts[@]}" -prof gc \
-    -jvmArgsAppend "-Dbufproto.reader=$reader" -rf json -rff "$dir/$reader.json"
+    -jvmArgsAppend "-Dbufproto.runtime=$reader" -rf json -rff "$dir/$reader.json"
 done
 python3 jmh/report.py jmh/results docs

@@ -1,11 +1,15 @@
 /**
- * BufProto's run-time API: everything generated code needs, and nothing else.
+ * BufProto's run-time library: what generated message classes compile against.
  *
  * <ul>
- *   <li>{@link io.bufproto.api.ProtoMessage}: the contract every generated message implements.
- *   <li>{@link io.bufproto.api.ProtoCodec}: wire-format primitives generated code calls.
- *   <li>{@link io.bufproto.api.spi}: the reader SPI; faster readers are found with
- *       {@link java.util.ServiceLoader} and the best usable one is kept for the life of the JVM.
+ *   <li>{@link io.bufproto.api}: what users call: {@link io.bufproto.api.ProtoMessage} (the contract
+ *       of every generated message), {@link io.bufproto.api.ProtoEnum}, {@link
+ *       io.bufproto.api.InvalidProtobufException}, and {@link io.bufproto.api.BufProto} (which
+ *       runtime is active).
+ *   <li>{@link io.bufproto.api.internal}: for generated code only, with no compatibility promise.
+ *   <li>{@link io.bufproto.api.spi}: what a runtime implements: a {@link
+ *       io.bufproto.api.spi.BufProtoRuntime} supplies the reader and the writer; the best usable one
+ *       is found with {@link java.util.ServiceLoader} and kept for the life of the JVM.
  * </ul>
  */
 module io.bufproto.api {
@@ -13,7 +17,8 @@ module io.bufproto.api {
   requires transitive io.netty.common;
 
   exports io.bufproto.api;
+  exports io.bufproto.api.internal;
   exports io.bufproto.api.spi;
 
-  uses io.bufproto.api.spi.BufReaderProvider;
+  uses io.bufproto.api.spi.BufProtoRuntime;
 }

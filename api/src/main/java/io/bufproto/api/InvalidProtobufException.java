@@ -145,7 +145,7 @@ public class InvalidProtobufException extends RuntimeException {
   }
 
   /** Internal: {@code e}, thrown while reading a tag (see {@link #inField}). */
-  static InvalidProtobufException inTag(RuntimeException e) {
+  public static InvalidProtobufException inTag(RuntimeException e) {
     InvalidProtobufException p = of(e);
     p.inTag = true;
     return p;
@@ -185,7 +185,7 @@ public class InvalidProtobufException extends RuntimeException {
    * at buffer index {@code lengthEnd}, claimed {@code length} bytes past its parent's end (see
    * {@link #at} for the one case protobuf-java words otherwise).
    */
-  static InvalidProtobufException truncatedLength(int lengthEnd, int length) {
+  public static InvalidProtobufException truncatedLength(int lengthEnd, int length) {
     InvalidProtobufException e = truncated();
     e.lengthEnd = lengthEnd;
     e.claimedLength = length;

@@ -64,14 +64,15 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
 
   /**
    * {@link #parseFrom(ByteBuf, int)} allowing {@code recursionLimit} levels of nested messages and
-   * groups below this one instead of {@value ProtoCodec#DEFAULT_RECURSION_LIMIT}.
+   * groups below this one instead of 100 (protobuf-java's default).
    */
   void parseFrom(ByteBuf buf, int size, int recursionLimit);
 
   /**
    * {@link #parseFrom(ByteBuf, int, int)} refusing a message larger than {@code sizeLimit} bytes
    * before reading any of it, as protobuf-java's {@code CodedInputStream.setSizeLimit}. Every
-   * parse is also bounded by {@link ProtoCodec#SIZE_LIMIT} (default: none, as protobuf-java's).
+   * parse is also bounded by the system property {@code bufproto.sizeLimit} (default: none, as
+   * protobuf-java's).
    *
    * @throws InvalidProtobufException if {@code size > sizeLimit}, and as the other forms
    */
@@ -93,7 +94,7 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   /**
    * Writes this message (without a length prefix) at the buffer's writer index. The message is
    * composed in place in a buffer that {@link ByteBuf#hasArray() has an array}; for any other
-   * buffer, in an array kept on this message (up to {@value ProtoWriter#MAX_KEPT_SCRATCH} bytes;
+   * buffer, in an array kept on this message (up to 1 MiB;
    * a larger message allocates one per write) and copied once.
    *
    * @return the number of bytes written, equal to {@link #getSerializedSize()}

@@ -1,6 +1,7 @@
 package io.bufproto.examples;
 
-import io.bufproto.api.ProtoCodec;
+import io.bufproto.api.BufProto;
+import io.bufproto.api.internal.ProtoCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -25,7 +26,7 @@ public final class AddressBookExample {
     AddressBook parsed = new AddressBook(); // reused for every parse in a real server
     try {
       int written = book.writeTo(buf);
-      System.out.println("reader:   " + ProtoCodec.readerName());
+      System.out.println("runtime:  " + BufProto.runtime());
       System.out.println("wrote:    " + written + " bytes into a " + buf.getClass().getSimpleName());
       System.out.println("bytes:    " + ByteBufUtil.hexDump(buf));
 

@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * and heap, a slice, a duplicate, and a pooled direct buffer in Netty's leak-aware wrapper, which
  * its default SIMPLE level puts around one allocation in 128), as a server sees them: every call site in the parse sees
  * several receiver classes, unlike the one-buffer benchmarks. Score: parses per microsecond.
- * Compare readers with -jvmArgsAppend -Dbufproto.reader=checked|module|unchecked.
+ * Compare runtimes with -jvmArgsAppend -Dbufproto.runtime=checked|module|classpath.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

@@ -28,7 +28,7 @@ class ClasspathRuntimeOnTheModulePathTest {
     ModuleReference ref = ModuleFinder.of(JAR).findAll().iterator().next();
     assertTrue(ref.descriptor().isAutomatic(), "no module-info, no Automatic-Module-Name");
     assertTrue(ref.descriptor().packages().contains("io.netty.buffer"), ref.descriptor().packages().toString());
-    assertEquals(List.of("io.bufproto.api.spi.BufReaderProvider"),
+    assertEquals(List.of("io.bufproto.api.spi.BufProtoRuntime"),
         ref.descriptor().provides().stream().map(p -> p.service()).toList());
   }
 
@@ -44,7 +44,7 @@ class ClasspathRuntimeOnTheModulePathTest {
 
   @Test
   void serviceBindingPullsItInAndFailsTooEvenWhenNothingRequiresIt() {
-    // A layer whose own module uses the reader SPI, as io.bufproto.api does in the boot layer.
+    // A layer whose own module uses the runtime SPI, as io.bufproto.api does in the boot layer.
     ModuleFinder finder = ModuleFinder.of(JAR);
     Configuration parent = ModuleLayer.boot().configuration();
     ResolutionException e = assertThrows(ResolutionException.class,

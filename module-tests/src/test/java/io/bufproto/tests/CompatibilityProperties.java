@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
-import io.bufproto.api.ProtoCodec;
+import io.bufproto.api.BufProto;
+import io.bufproto.api.internal.ProtoCodec;
 import io.bufproto.api.ProtoMessage;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -177,7 +178,7 @@ class CompatibilityProperties {
   @AfterContainer
   static void report() {
     Map<String, AtomicInteger> sorted = new TreeMap<>(COMPARED);
-    StringBuilder sb = new StringBuilder("Compared with protobuf-java (reader " + ProtoCodec.readerName() + "):\n");
+    StringBuilder sb = new StringBuilder("Compared with protobuf-java (runtime " + BufProto.runtime() + "):\n");
     sb.append(String.format("  %-40s %12s %14s%n", "message type", "round trips", "non-canonical"));
     sorted.forEach(
         (k, v) -> sb.append(String.format("  %-40s %12d %14d%n", k, v.get(),

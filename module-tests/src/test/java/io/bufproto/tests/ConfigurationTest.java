@@ -3,7 +3,8 @@ package io.bufproto.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bufproto.api.ProtoCodec;
+import io.bufproto.api.BufProto;
+import io.bufproto.api.internal.ProtoCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ResourceLeakDetectorFactory;
 import io.netty.util.Version;
@@ -19,7 +20,7 @@ class ConfigurationTest {
   void runsOnTheNettyVersionTheBuildAskedFor() {
     String expected = System.getProperty("bufproto.expectNetty");
     String actual = nettyBufferVersion();
-    System.out.println("BufProto suite: netty-buffer " + actual + ", reader " + ProtoCodec.readerName()
+    System.out.println("BufProto suite: netty-buffer " + actual + ", runtime " + BufProto.runtime()
         + ", JDK " + Runtime.version());
     if (expected != null) {
       assertEquals(expected, actual, "netty-buffer on the test classpath");
@@ -27,10 +28,10 @@ class ConfigurationTest {
   }
 
   @Test
-  void runsOnTheReaderTheBuildAskedFor() {
-    String expected = System.getProperty("bufproto.expectReader");
+  void runsOnTheRuntimeTheBuildAskedFor() {
+    String expected = System.getProperty("bufproto.expectRuntime");
     if (expected != null) {
-      assertEquals(expected, ProtoCodec.readerName(), "active reader");
+      assertEquals(expected, BufProto.runtime(), "active runtime");
     }
   }
 
@@ -52,8 +53,8 @@ class ConfigurationTest {
 
   /**
    * On the module path, everything the suite exercises must come from a named module of the boot
-   * layer: the test schemas (io.bufproto.tests), the API, the module runtime (the active reader's
-   * provider) and Netty; on the classpath, none of ours may be named.
+   * layer: the test schemas (io.bufproto.tests), the API, the module runtime (the active
+   * runtime) and Netty; on the classpath, none of ours may be named.
    */
   @Test
   void runsOnTheModulePathOrTheClasspathAsTheBuildAskedFor() {
@@ -69,7 +70,13 @@ class ConfigurationTest {
       assertEquals("io.netty.buffer", ByteBuf.class.getModule().getName());
       ModuleLayer boot = ModuleLayer.boot();
       assertEquals(api, boot.findModule("io.bufproto.api").orElseThrow());
-      assertTrue(boot.findModule("io.bufproto.runtime").isPresent(), "io.bufproto.runtime resolved by service binding");
+      assertTrue(boot.findModule("io.bufproto.runtime.module").isPresent(), "io.bufproto.runtime.module resolved by service binding");
+      // The API's surface: the user package, the package for generated code, the runtime SPI.
+      assertEquals(
+          java.util.Set.of("io.bufproto.api", "io.bufproto.api.internal", "io.bufproto.api.spi"),
+          api.getDescriptor().exports().stream()
+              .map(e -> e.isQualified() ? e.source() + " to " + e.targets() : e.source())
+              .collect(java.util.stream.Collectors.toSet()));
     }
   }
 

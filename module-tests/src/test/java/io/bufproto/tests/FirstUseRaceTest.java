@@ -3,7 +3,8 @@ package io.bufproto.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.bufproto.api.ProtoCodec;
+import io.bufproto.api.BufProto;
+import io.bufproto.api.internal.ProtoCodec;
 import io.bufproto.tests.p3.Node;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,12 +29,12 @@ class FirstUseRaceTest {
   @Test
   void manyThreadsUsingBufProtoFirstAtOnceAllGetTheSameReader() throws Exception {
     assumeFalse(ProtoCodec.class.getModule().isNamed(), "module path: see the class comment");
-    String expected = ProtoCodec.readerName();
+    String expected = BufProto.runtime();
     for (int round = 0; round < ROUNDS; round++) {
       List<String> command = new ArrayList<>(List.of(
           Path.of(System.getProperty("java.home"), "bin", "java").toString(),
           "-cp", System.getProperty("java.class.path")));
-      for (String property : new String[] {"bufproto.reader", "sun.misc.unsafe.memory.access"}) {
+      for (String property : new String[] {"bufproto.runtime", "sun.misc.unsafe.memory.access"}) {
         if (System.getProperty(property) != null) {
           command.add("-D" + property + "=" + System.getProperty(property));
         }
@@ -66,7 +67,7 @@ class FirstUseRaceTest {
           Node back = new Node();
           back.parseFrom(io.netty.buffer.Unpooled.directBuffer().writeBytes(bytes), bytes.length);
           boolean ok = back.getName().equals("thread " + id) && back.getNext().getName().equals("é");
-          seen[id] = ok ? ProtoCodec.readerName() : "wrong result";
+          seen[id] = ok ? BufProto.runtime() : "wrong result";
         } catch (Exception e) {
           seen[id] = e.toString();
         }

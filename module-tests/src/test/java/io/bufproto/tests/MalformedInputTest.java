@@ -270,6 +270,6 @@ class MalformedInputTest {
     Node n = new Node();
     n.parseFrom(buf, msg.length, 100, msg.length);
     assertEquals("abcdef", n.getName());
-    assertEquals(Integer.MAX_VALUE, io.bufproto.api.ProtoCodec.SIZE_LIMIT, "no global limit by default");
+    assertEquals(Integer.MAX_VALUE, io.bufproto.api.internal.ProtoCodec.SIZE_LIMIT, "no global limit by default");
   }
 }

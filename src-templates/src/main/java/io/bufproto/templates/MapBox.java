@@ -1,7 +1,7 @@
 package io.bufproto.templates;
 
 /**
- * How {@code io.bufproto.api.MapEntries} stores a map key or value: as {@code long} bits
+ * How {@code io.bufproto.api.internal.MapEntries} stores a map key or value: as {@code long} bits
  * (numbers, bools, enum numbers) or as an object (strings, bytes, messages). Mirrors
  * {@code MapEntries.Box}; the expressions convert between a field's Java type and its storage.
  */

@@ -15,7 +15,7 @@ import io.netty.buffer.ByteBuf;
  * {@link IndexOutOfBoundsException} as Netty does.
  *
  * <p><b>Reference count.</b> An implementation may skip Netty's reference-count check: generated
- * code checks it once per parse ({@link io.bufproto.api.ProtoCodec#beginMessage}) and a buffer
+ * code checks it once per parse ({@link io.bufproto.api.internal.ProtoCodec#beginMessage}) and a buffer
  * must not be released while it is being parsed.
  *
  * <p><b>Malformed input.</b> A varint longer than ten bytes throws

@@ -2,6 +2,7 @@
 package io.bufproto.golden;
 
 import io.bufproto.api.*;
+import io.bufproto.api.internal.*;
 
 /**
  * <pre>

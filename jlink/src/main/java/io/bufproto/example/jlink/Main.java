@@ -1,12 +1,13 @@
 package io.bufproto.example.jlink;
 
-import io.bufproto.api.ProtoCodec;
+import io.bufproto.api.BufProto;
+import io.bufproto.api.internal.ProtoCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.util.Arrays;
 
 /**
- * Writes a message into a pooled direct buffer, parses it back and says which reader did it.
+ * Writes a message into a pooled direct buffer, parses it back and says which runtime did it.
  * Exits with status 1 if the round trip changed anything. Printed lines are checked by
  * JlinkImageIT; keep their prefixes.
  */
@@ -28,8 +29,8 @@ public final class Main {
       received.parseFrom(buf, buf.readableBytes());
       boolean same = received.equals(sent) && Arrays.equals(received.toByteArray(), sent.toByteArray());
 
-      System.out.println("reader: " + ProtoCodec.readerName());
-      System.out.println("reader module: " + readerModule());
+      System.out.println("runtime: " + BufProto.runtime());
+      System.out.println("runtime module: " + runtimeModule());
       System.out.println("netty module: " + ByteBuf.class.getModule().getDescriptor().toNameAndVersion());
       System.out.println("round trip: " + (same ? "ok" : "CHANGED") + " (" + size + " bytes, " + received + ")");
       if (!same) {
@@ -40,7 +41,7 @@ public final class Main {
     }
   }
 
-  private static String readerModule() {
-    return ModuleLayer.boot().findModule("io.bufproto.runtime").map(Module::getName).orElse("none");
+  private static String runtimeModule() {
+    return ModuleLayer.boot().findModule("io.bufproto.runtime.module").map(Module::getName).orElse("none");
   }
 }

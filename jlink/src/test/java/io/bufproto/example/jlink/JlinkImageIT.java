@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Links this module, io.bufproto.api, io.bufproto.runtime and Netty into a runtime image with
+ * Links this module, io.bufproto.api, io.bufproto.runtime.module and Netty into a runtime image with
  * the JDK running the build, runs the image and checks that it picked the module runtime,
  * round-tripped a message and printed nothing on stderr (no JDK warnings).
  */
@@ -38,8 +38,8 @@ class JlinkImageIT {
             System.getProperty("bufproto.jlink.app"),
             MODULES.resolve("bufproto").toString(),
             MODULES.resolve(netty).toString()),
-        // jlink links only what is named or required: the reader module must be named.
-        "--add-modules", "io.bufproto.example.jlink,io.bufproto.runtime",
+        // jlink links only what is named or required: the runtime module must be named.
+        "--add-modules", "io.bufproto.example.jlink,io.bufproto.runtime.module",
         "--launcher", "greeting=io.bufproto.example.jlink/io.bufproto.example.jlink.Main",
         "--strip-debug", "--no-header-files", "--no-man-pages",
         "--output", image.toString()));
@@ -60,13 +60,13 @@ class JlinkImageIT {
 
     assertEquals(0, status, out + err);
     assertEquals("", err, "the image printed on stderr");
-    assertTrue(out.contains("reader: module\n"), out);
-    assertTrue(out.contains("reader module: io.bufproto.runtime\n"), out);
+    assertTrue(out.contains("runtime: module\n"), out);
+    assertTrue(out.contains("runtime module: io.bufproto.runtime.module\n"), out);
     assertTrue(out.contains("netty module: io.netty.buffer"), out);
     assertTrue(out.contains("round trip: ok"), out);
     String nettyVersion = System.getProperty(versionProperty);
     String modules = Files.readString(image.resolve("release"));
-    assertTrue(modules.contains("io.netty.buffer") && modules.contains("io.bufproto.runtime"), modules);
+    assertTrue(modules.contains("io.netty.buffer") && modules.contains("io.bufproto.runtime.module"), modules);
     assertTrue(nettyVersion != null && !nettyVersion.isEmpty());
   }
 

@@ -14,6 +14,6 @@ class UncheckedReaderTest extends BufReaderContract {
 
   @Test
   void theProviderIsUsableOnTheClasspath() {
-    assertTrue(new UncheckedReaderProvider().isUsable());
+    assertTrue(new ClasspathRuntime().isUsable());
   }
 }

@@ -1,5 +1,6 @@
-package io.bufproto.api;
+package io.bufproto.api.internal;
 
+import io.bufproto.api.InvalidProtobufException;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package io.bufproto.api;
+package io.bufproto.api.internal;
 
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;

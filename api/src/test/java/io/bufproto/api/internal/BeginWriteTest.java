@@ -1,4 +1,5 @@
-package io.bufproto.api;
+package io.bufproto.api.internal;
+
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,17 +1,18 @@
-package io.bufproto.api;
+package io.bufproto.api.internal;
 
+import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.impl.Runtimes;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.bufproto.api.spi.BufReader;
-import io.bufproto.api.spi.BufReaderProvider;
-import io.bufproto.api.spi.Readers;
 import io.netty.buffer.ByteBuf;
 
 /**
  * Wire-format primitives called by generated code: tags, varints, fixed-width values, zigzag,
- * lengths and field skipping. Readers advance {@code readerIndex}; writers advance
+ * lengths and field skipping. Runtimes advance {@code readerIndex}; writers advance
  * {@code writerIndex}. Strings and bytes live in {@link Utf8} and in the generated code.
  *
  * <p>Varints go through the {@link BufReader} chosen once at class initialization (see
- * {@link BufReaderProvider}); the {@code static final} lets the JIT inline through it.
+ * {@link BufProtoRuntime}); the {@code static final} lets the JIT inline through it.
  */
 public final class ProtoCodec {
 
@@ -34,16 +35,17 @@ public final class ProtoCodec {
    */
   public static final int SIZE_LIMIT = Integer.getInteger("bufproto.sizeLimit", Integer.MAX_VALUE);
 
-  private static final BufReaderProvider PROVIDER = Readers.select();
-  private static final BufReader READER = PROVIDER.reader();
-  /** The provider's writer, for {@link ProtoWriter}: chosen with the reader, kept as long. */
-  static final io.bufproto.api.spi.BufWriter WRITER = PROVIDER.writer();
+  /** The runtime chosen for this JVM, once (see {@link BufProtoRuntime}). */
+  private static final BufProtoRuntime RUNTIME = Runtimes.select();
+  private static final BufReader READER = RUNTIME.reader();
+  /** The runtime's writer, for {@link ProtoWriter}: chosen with the reader, kept as long. */
+  static final io.bufproto.api.spi.BufWriter WRITER = RUNTIME.writer();
 
   private ProtoCodec() {}
 
-  /** The name of the reader in use in this JVM ({@code checked}, {@code unchecked}, {@code module}). */
-  public static String readerName() {
-    return PROVIDER.name();
+  /** The name of the runtime in use in this JVM: {@code classpath}, {@code module} or {@code checked}. */
+  public static String runtimeName() {
+    return RUNTIME.name();
   }
 
   // ---------------------------------------------------------------- reading

@@ -1,4 +1,4 @@
-package io.bufproto.api;
+package io.bufproto.api.internal;
 
 /**
  * Internal, implemented by generated messages that hold other messages, so that a change deep in

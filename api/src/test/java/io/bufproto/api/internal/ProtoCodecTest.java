@@ -1,4 +1,6 @@
-package io.bufproto.api;
+package io.bufproto.api.internal;
+
+import io.bufproto.api.InvalidProtobufException;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

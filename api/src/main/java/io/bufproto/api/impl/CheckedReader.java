@@ -1,4 +1,4 @@
-package io.bufproto.api.internal;
+package io.bufproto.api.impl;
 
 import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.Varints;

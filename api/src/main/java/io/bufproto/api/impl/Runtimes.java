@@ -1,24 +1,25 @@
-package io.bufproto.api.spi;
+package io.bufproto.api.impl;
 
-import io.bufproto.api.internal.CheckedReader;
+import io.bufproto.api.spi.BufProtoRuntime;
+import io.bufproto.api.spi.BufReader;
 import java.util.Iterator;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
- * Chooses the {@link BufReader} once per JVM (see {@link BufReaderProvider} for the rules).
- * {@link io.bufproto.api.ProtoCodec} keeps the result in a {@code static final}.
+ * Chooses the runtime once per JVM (see {@link BufProtoRuntime} for the rules).
+ * {@link io.bufproto.api.internal.ProtoCodec} keeps the result in a {@code static final}.
  */
-public final class Readers {
+public final class Runtimes {
 
-  /** System property forcing a reader by name: {@code checked}, {@code unchecked}, {@code module}. */
-  public static final String FORCE_PROPERTY = "bufproto.reader";
+  /** System property forcing a runtime by name: {@code classpath}, {@code module}, {@code checked}. */
+  public static final String FORCE_PROPERTY = "bufproto.runtime";
 
-  private Readers() {}
+  private Runtimes() {}
 
-  /** The checked reader's provider: Netty's public API only, always present, priority 0. */
-  static final BufReaderProvider CHECKED =
-      new BufReaderProvider() {
+  /** The checked runtime: Netty's public API only, always present, priority 0. */
+  static final BufProtoRuntime CHECKED =
+      new BufProtoRuntime() {
         @Override
         public String name() {
           return CheckedReader.NAME;
@@ -40,25 +41,25 @@ public final class Readers {
         }
       };
 
-  /** The winning provider for this JVM; throws {@link IllegalStateException} on a bad forced name. */
-  public static BufReaderProvider select() {
+  /** The winning runtime for this JVM; throws {@link IllegalStateException} on a bad forced name. */
+  public static BufProtoRuntime select() {
     String forced = System.getProperty(FORCE_PROPERTY, "").trim();
-    BufReaderProvider best = CHECKED;
+    BufProtoRuntime best = CHECKED;
     StringBuilder seen = new StringBuilder(CHECKED.name());
     if (forced.equals(CHECKED.name())) {
       return CHECKED;
     }
-    Iterator<BufReaderProvider> it =
-        ServiceLoader.load(BufReaderProvider.class, Readers.class.getClassLoader()).iterator();
+    Iterator<BufProtoRuntime> it =
+        ServiceLoader.load(BufProtoRuntime.class, Runtimes.class.getClassLoader()).iterator();
     while (true) {
-      BufReaderProvider p;
+      BufProtoRuntime p;
       try {
         if (!it.hasNext()) {
           break;
         }
         p = it.next();
       } catch (ServiceConfigurationError | LinkageError e) {
-        // One broken provider must not hide the others.
+        // One broken runtime must not hide the others.
         seen.append(", <broken: ").append(e).append('>');
         continue;
       }
@@ -74,12 +75,12 @@ public final class Readers {
     }
     if (!forced.isEmpty()) {
       throw new IllegalStateException(
-          "-D" + FORCE_PROPERTY + "=" + forced + " names no usable BufProto reader; found: " + seen);
+          "-D" + FORCE_PROPERTY + "=" + forced + " names no usable BufProto runtime; found: " + seen);
     }
     return best;
   }
 
-  private static boolean usable(BufReaderProvider p) {
+  private static boolean usable(BufProtoRuntime p) {
     try {
       return p.isUsable();
     } catch (RuntimeException | LinkageError e) {

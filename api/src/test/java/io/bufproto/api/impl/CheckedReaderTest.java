@@ -1,6 +1,6 @@
-package io.bufproto.api.spi;
+package io.bufproto.api.impl;
 
-import io.bufproto.api.internal.CheckedReader;
+import io.bufproto.api.spi.BufReader;
 import io.bufproto.readercontract.BufReaderContract;
 
 class CheckedReaderTest extends BufReaderContract {

@@ -1,19 +1,23 @@
-package io.bufproto.runtime;
+package io.bufproto.runtime.module;
 
 import io.bufproto.api.spi.BufReader;
-import io.bufproto.api.spi.BufReaderProvider;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
-/** Provides {@link WideLoadReader} as {@code module}: public API only, usable everywhere. */
-public final class WideLoadReaderProvider implements BufReaderProvider {
+/**
+ * The {@code module} runtime ({@code bufproto-runtime-module}, module {@code
+ * io.bufproto.runtime.module}): {@link WideLoadReader} and the checked writer, Netty's public API
+ * only, usable everywhere.
+ */
+public final class ModuleRuntime implements BufProtoRuntime {
 
   @Override
   public String name() {
     return "module";
   }
 
-  /** Above the checked reader; below a classpath reader with unchecked access. */
+  /** Above the checked runtime; below the classpath runtime and its unchecked access. */
   @Override
   public int priority() {
     return 10;

@@ -1,23 +1,24 @@
 package io.bufproto.runtime.classpath;
 
 import io.bufproto.api.spi.BufReader;
-import io.bufproto.api.spi.BufReaderProvider;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.bufproto.api.spi.BufWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
 /**
- * Provides the {@code unchecked} reader and writer when this jar sits on the classpath beside Netty.
+ * The {@code classpath} runtime ({@code bufproto-runtime-classpath}): the unchecked reader and
+ * writer, when this jar sits on the classpath beside Netty.
  *
  * <p>{@link #isUsable()} calls the {@code io.netty.buffer} helper once: if Netty is a named module
  * (the helper's package then belongs to it) or lives in another class loader, that call throws a
- * {@link LinkageError} and selection falls back to another reader instead of failing later.
+ * {@link LinkageError} and selection falls back to another runtime instead of failing later.
  */
-public final class UncheckedReaderProvider implements BufReaderProvider {
+public final class ClasspathRuntime implements BufProtoRuntime {
 
   @Override
   public String name() {
-    return "unchecked";
+    return "classpath";
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.bufproto.runtime;
+package io.bufproto.runtime.module;
 
 import io.bufproto.api.spi.BufReader;
 import io.bufproto.readercontract.BufReaderContract;
