@@ -20,8 +20,8 @@ public final class CheckedWriter implements BufWriter {
 
   /**
    * Small messages as 8-byte stores (the last one overlapping the one before), because Netty's
-   * bulk {@code setBytes} has a fixed cost of several stores (jmh CopyExperiment: 22 bytes, 7.7
-   * ns by {@code setBytes}).
+   * bulk {@code setBytes} has a fixed cost of several stores (docs/write-path.md, "Figures moved
+   * out of the code").
    */
   @Override
   public void setBytes(ByteBuf buf, int index, byte[] src, int length) {

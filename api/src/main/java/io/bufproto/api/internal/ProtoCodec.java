@@ -31,7 +31,7 @@ public final class ProtoCodec {
    * {@code bufproto.sizeLimit}, read once, else {@code Integer.MAX_VALUE} (no limit, as
    * protobuf-java's default). A parse allocates at most a small multiple of its input
    * ({@code AllocationBoundsTest}); this bounds the input. Per call:
-   * {@link ProtoMessage#parseFrom(ByteBuf, int, int, int)}.
+   * {@link io.bufproto.api.ProtoMessage#parseFrom(ByteBuf, int, int, int)}.
    */
   public static final int SIZE_LIMIT = Integer.getInteger("bufproto.sizeLimit", Integer.MAX_VALUE);
 
@@ -148,10 +148,6 @@ public final class ProtoCodec {
   }
 
   /**
-   * Reads the length of a length-delimited field and checks that it fits before {@code end}.
-   * After it, {@code readerIndex + length <= end} holds.
-   */
-  /**
    * Skips to {@code index}, the end of a length-delimited value that {@link #readLength} checked
    * against its message's end (so no reference-count or bounds check is needed).
    */
@@ -159,6 +155,10 @@ public final class ProtoCodec {
     READER.skipTo(buf, index);
   }
 
+  /**
+   * Reads the length of a length-delimited field and checks that it fits before {@code end}.
+   * After it, {@code readerIndex + length <= end} holds.
+   */
   public static int readLength(ByteBuf buf, int end) {
     int len = READER.readVarint32(buf);
     if (len < 0) {
@@ -345,34 +345,6 @@ public final class ProtoCodec {
     return varint64Size((value << 1) ^ (value >> 63));
   }
 
-  public static int boolSize(boolean value) {
-    return 1;
-  }
-
-  public static int fixed32Size(int value) {
-    return 4;
-  }
-
-  public static int sfixed32Size(int value) {
-    return 4;
-  }
-
-  public static int fixed64Size(long value) {
-    return 8;
-  }
-
-  public static int sfixed64Size(long value) {
-    return 8;
-  }
-
-  public static int floatSize(float value) {
-    return 4;
-  }
-
-  public static int doubleSize(double value) {
-    return 8;
-  }
-
   /** Bytes of a length prefix plus the {@code length} bytes it announces. */
   public static int lengthDelimitedSize(int length) {
     return varint32Size(length) + length;
@@ -380,15 +352,10 @@ public final class ProtoCodec {
 
   // ---------------------------------------------------------------- strings and bytes (eager)
 
-  /** Reads a length-prefixed UTF-8 string and decodes it now (map keys and values). */
-  public static String readString(ByteBuf buf, int end) {
-    int len = readLength(buf, end);
-    String s = Utf8.decode(buf, buf.readerIndex(), len);
-    buf.skipBytes(len);
-    return s;
-  }
-
-  /** {@link #readString} for fields whose UTF-8 protobuf-java validates (proto3, {@code VERIFY}). */
+  /**
+   * Reads a length-prefixed UTF-8 string, checks it and decodes it now: map keys and values, which
+   * protobuf-java validates in every syntax (singular and repeated strings are read lazily).
+   */
   public static String readStringChecked(ByteBuf buf, int end) {
     int len = readLength(buf, end);
     Utf8.checkValid(buf, buf.readerIndex(), len);
@@ -405,13 +372,13 @@ public final class ProtoCodec {
     return b;
   }
 
-  /** Size of {@code s} with its length prefix. */
+  /** Size of {@code s} with its length prefix (a map's string values and keys, by the type table). */
   public static int stringSize(String s) {
     return lengthDelimitedSize(Utf8.encodedLength(s));
   }
 
+  /** Size of {@code b} with its length prefix (a map's bytes values, by the type table). */
   public static int bytesSize(byte[] b) {
     return lengthDelimitedSize(b.length);
   }
-
 }

@@ -115,10 +115,8 @@ public final class ProtoWriter {
     }
     if ((value & ~0xffffffffffffffL) == 0 && end - at >= 8) {
       // Up to 8 bytes in one store instead of one per byte; the store may cover bytes after the
-      // varint, inside the message, written next. The same store is in writeVarintRare, on
-      // purpose: leaving it only there (one copy, a smaller method here) measured slower
-      // (jmh/ab.sh '*Benchmark.bufproto_serialize$', 3 rounds, JDK 17, ops/us: Packed 2.20 ->
-      // 1.95, Deep 2.57 -> 2.23, every round).
+      // varint, inside the message, written next. Also in writeVarintRare, on purpose: one copy
+      // only measured slower (docs/write-path.md, "Figures moved out of the code").
       int n = ProtoCodec.varint64Size(value);
       long continuation = 0x8080808080808080L & ((1L << (8 * (n - 1))) - 1);
       LONG.set(out, at, spread(value) | continuation);

@@ -1,7 +1,7 @@
 package io.bufproto.api.impl;
 
 import io.bufproto.api.spi.BufReader;
-import io.bufproto.readercontract.BufReaderContract;
+import io.bufproto.contract.BufReaderContract;
 
 class CheckedReaderTest extends BufReaderContract {
   @Override

@@ -11,9 +11,8 @@ import java.nio.ByteOrder;
  * The classpath writer: a composed message of 8 to {@value #SMALL} bytes goes into its buffer as
  * 8-byte stores through Netty's unchecked {@code AbstractByteBuf._setLongLE} (for pooled direct
  * buffers with Netty's Unsafe: one store each); others, composites and wrappers take Netty's
- * bulk {@code setBytes}. Why: that copy has a fixed cost of several stores (jmh CopyExperiment,
- * 22 bytes: 7.7 ns), so small messages paid more for it than for their fields (jmh/ab.sh,
- * BaseCommandBenchmark.bufproto_serialize, 2 rounds, JDK 17: 24.9 -> 35.5 ops/us).
+ * bulk {@code setBytes}. Why: that copy has a fixed cost of several stores, so small messages
+ * paid more for it than for their fields (docs/write-path.md, "Figures moved out of the code").
  */
 final class UncheckedWriter implements BufWriter {
 

@@ -3,7 +3,7 @@ package io.bufproto.runtime.classpath;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bufproto.api.spi.BufReader;
-import io.bufproto.readercontract.BufReaderContract;
+import io.bufproto.contract.BufReaderContract;
 import org.junit.jupiter.api.Test;
 
 class UncheckedReaderTest extends BufReaderContract {

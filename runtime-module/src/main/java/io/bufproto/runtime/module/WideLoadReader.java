@@ -10,8 +10,8 @@ import io.netty.buffer.ByteBuf;
  * ({@link ByteBuf#getLongLE}) instead of one checked {@code readByte()} per byte.
  *
  * <p>One-byte varints (most tags and lengths) keep the single {@code readByte()} front, which the
- * JIT inlines into every call site: the wide load costs about twice as much there
- * (netty-jpms-facts: 0.83 vs 0.41 ns per 1-byte varint). Longer varints go out of line to
+ * JIT inlines into every call site: the wide load costs about twice as much there (figures in
+ * docs/parse-path.md, "Figures moved out of the code"). Longer varints go out of line to
  * {@link #readRest}, so the front stays small. The load only ever covers readable bytes
  * ({@code readableBytes() >= 8} is checked first), so nothing outside the buffer's readable
  * region is read; near the end of the buffer the byte chain takes over.

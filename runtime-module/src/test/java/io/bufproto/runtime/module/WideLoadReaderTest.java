@@ -1,7 +1,7 @@
 package io.bufproto.runtime.module;
 
 import io.bufproto.api.spi.BufReader;
-import io.bufproto.readercontract.BufReaderContract;
+import io.bufproto.contract.BufReaderContract;
 
 class WideLoadReaderTest extends BufReaderContract {
   @Override

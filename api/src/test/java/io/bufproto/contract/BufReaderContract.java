@@ -1,4 +1,4 @@
-package io.bufproto.readercontract;
+package io.bufproto.contract;
 
 import io.bufproto.api.spi.BufReader;
 
