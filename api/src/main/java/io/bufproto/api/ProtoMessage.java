@@ -23,7 +23,7 @@ import io.netty.buffer.ByteBuf;
  *
  * <h2>Reuse</h2>
  * {@link #clear()} is O(1) in the number of set fields: it resets presence bits and counts, and
- * keeps child messages, arrays and map storage ({@link MapEntries}) for the next parse or fill
+ * keeps child messages, arrays and map storage for the next parse or fill
  * (and a reference to the last buffer parsed, which no field reads any more: it is neither
  * retained nor released; {@link #materialize()} drops it). A
  * child message obtained before a clear may therefore be reused, and changed, by a later parse or
@@ -46,6 +46,11 @@ import io.netty.buffer.ByteBuf;
  * buffer without an array (the message composes it in a scratch array it keeps). The source
  * buffer of a parse may be shared: give each thread its own {@code duplicate()} (indexes are per
  * view). {@code ConcurrencyTest} checks exactly this.
+ *
+ * <h2>Generated-code API</h2>
+ * Public members whose names start with {@code _} ({@code _parse}, {@code _write},
+ * {@code _setParent}, ...) are public only because generated classes call each other; they are not
+ * for users and may change with any release of the generator.
  *
  * @param <T> the generated class itself
  */

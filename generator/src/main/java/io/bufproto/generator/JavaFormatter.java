@@ -2,8 +2,8 @@ package io.bufproto.generator;
 
 /**
  * Lays out the templates' output: re-indents by brace depth (two spaces, continuation lines
- * four more), drops blank lines after an opening and before a closing brace, and folds runs of
- * blank lines into one. Braces inside string and char literals and comments do not count, so
+ * four more), drops blank lines after an opening and before a closing brace, folds runs of
+ * blank lines into one, and puts one blank line after every member that ends with a brace. Braces inside string and char literals and comments do not count, so
  * templates need not care about indentation at all.
  */
 final class JavaFormatter {
@@ -16,6 +16,9 @@ final class JavaFormatter {
     boolean inBlockComment = false;
     boolean previousBlank = true;
     boolean previousOpened = false;
+    boolean memberEnded = false;
+    // Per open brace: whether it opened a type's body (then a '}' closing a block in it ends a member).
+    java.util.ArrayDeque<Boolean> typeBody = new java.util.ArrayDeque<>();
     String[] lines = source.split("\n", -1);
     for (String raw : lines) {
       String line = raw.strip();
@@ -28,7 +31,10 @@ final class JavaFormatter {
       }
       if (!inBlockComment && line.startsWith("}") && previousBlank && out.length() > 0) {
         out.setLength(out.length() - 1); // no blank line before a closing brace
+      } else if (memberEnded && !previousBlank && !line.startsWith("}")) {
+        out.append('\n'); // one blank line between members
       }
+      memberEnded = false;
       int delta = 0;
       int leadingClose = 0;
       boolean counting = true;
@@ -61,11 +67,16 @@ final class JavaFormatter {
         if (c == '{') {
           delta++;
           counting = false;
+          typeBody.push(opensTypeBody(line));
         } else if (c == '}') {
           delta--;
           if (counting) {
             leadingClose++;
           }
+          if (!typeBody.isEmpty()) {
+            typeBody.pop();
+          }
+          memberEnded = line.equals("}") && !typeBody.isEmpty() && typeBody.peek();
         } else if (c != ' ' && c != ')' && c != ';') {
           counting = false;
         }
@@ -80,7 +91,7 @@ final class JavaFormatter {
       out.append(prefix).append(line).append('\n');
       depth += delta;
       previousBlank = false;
-      previousOpened = line.endsWith("{");
+      previousOpened = withoutLineComment(line).endsWith("{");
     }
     int end = out.length();
     while (end > 0 && out.charAt(end - 1) == '\n') {
@@ -88,6 +99,16 @@ final class JavaFormatter {
     }
     out.setLength(end);
     return out.append('\n').toString();
+  }
+
+  private static boolean opensTypeBody(String line) {
+    return line.matches(".*\\b(class|interface|enum|record) \\w+.*\\{") || line.matches(".*\\bnew [\\w.<>]+\\(.*\\) \\{");
+  }
+
+  /** The line without a trailing {@code //} comment (generated case labels carry the field name). */
+  private static String withoutLineComment(String line) {
+    int i = line.indexOf(" // ");
+    return i < 0 ? line : line.substring(0, i).stripTrailing();
   }
 
   private static boolean isContinuation(String line) {

@@ -8,6 +8,7 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
 import io.bufproto.templates.EnumModel;
+import io.bufproto.templates.FieldDoc;
 import io.bufproto.templates.FieldModel;
 import io.bufproto.templates.Kind;
 import io.bufproto.templates.MessageModel;
@@ -267,7 +268,7 @@ final class ModelBuilder {
         type == ScalarType.STRING && fd.needsUtf8Check(),
         fd.isRequired(),
         fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && !fd.isMapField() && hasRequired(fd.getMessageType()),
-        comment,
+        new FieldDoc(comment, Declarations.of(fd)),
         key,
         value);
   }
@@ -298,7 +299,7 @@ final class ModelBuilder {
         type == ScalarType.STRING,
         false,
         message && hasRequired(fd.getMessageType()),
-        "",
+        new FieldDoc("", ""),
         null,
         null);
   }

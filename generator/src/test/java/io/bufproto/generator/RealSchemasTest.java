@@ -64,12 +64,12 @@ class RealSchemasTest {
       Files.createDirectories(dir.resolve("classes"));
       List<String> options =
           List.of("-d", dir.resolve("classes").toString(), "-cp", System.getProperty("java.class.path"),
-              "--release", "17", "-Xlint:all", "-Werror");
+              "--release", "17", "-Xlint:all", "-Xdoclint:all,-missing", "-Werror");
       boolean ok = javac.getTask(null, fm, diagnostics, options, null, fm.getJavaFileObjectsFromPaths(paths)).call();
       StringBuilder report = new StringBuilder();
       diagnostics.getDiagnostics().stream().limit(20).forEach(d -> report.append(d).append('\n'));
       assertTrue(ok, report.toString());
-      assertEquals("", report.toString(), "generated code compiles without warnings");
+      assertEquals("", report.toString(), "generated code compiles without warnings, its Javadoc doclint-clean");
     }
   }
 }

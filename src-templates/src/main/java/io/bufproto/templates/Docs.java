@@ -19,7 +19,7 @@ public final class Docs {
     return sb.toString();
   }
 
-  private static String escape(String line) {
+  static String escape(String line) {
     return line.replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")

@@ -27,7 +27,7 @@ package io.bufproto.templates;
  *     {@code utf8_validation = VERIFY}, {@code java_string_check_utf8}), as protobuf-java does
  * @param required whether the field is proto2 {@code required}
  * @param checkInit for message-typed fields: whether the child type has required fields
- * @param comment the {@code .proto} comment, or empty
+ * @param doc the {@code .proto} comment and the declaration, shown on every accessor
  * @param mapKey for maps: the key pseudo-field (number 1)
  * @param mapValue for maps: the value pseudo-field (number 2)
  */
@@ -51,7 +51,7 @@ public record FieldModel(
     boolean checkUtf8,
     boolean required,
     boolean checkInit,
-    String comment,
+    FieldDoc doc,
     FieldModel mapKey,
     FieldModel mapValue) {
 
@@ -168,6 +168,11 @@ public record FieldModel(
     return presence.test(prefix);
   }
 
+  /** Expression: the field is not set. */
+  public String hasNot(String prefix) {
+    return presence.testNot(prefix);
+  }
+
   /**
    * Expression: the field counts as present for writing, merging and equality: set, and for
    * implicit presence also different from the default, exactly as protobuf-java decides.
@@ -176,7 +181,7 @@ public record FieldModel(
     if (explicitPresence) {
       return has(prefix);
     }
-    return "(" + has(prefix) + " && " + nonDefault(prefix) + ")";
+    return has(prefix) + " && " + nonDefault(prefix);
   }
 
   private String nonDefault(String prefix) {

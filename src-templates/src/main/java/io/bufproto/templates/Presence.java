@@ -22,11 +22,22 @@ public record Presence(String word, int mask, int oneofNumber) {
     return mask == 0;
   }
 
-  /** Expression: set in the message referenced by {@code prefix} ({@code ""} or {@code "_o."}). */
+  /**
+   * Expression: set in the message referenced by {@code prefix} ({@code ""} or {@code "_o."});
+   * not parenthesized, so a template parenthesizes it where an operator binds tighter than
+   * {@code ==} ({@code !=} does not: {@code a != b != c} is rejected by javac).
+   */
   public String test(String prefix) {
     return inOneof()
-        ? "(" + prefix + word + " == " + oneofNumber + ")"
-        : "((" + prefix + word + " & " + hex(mask) + ") != 0)";
+        ? prefix + word + " == " + oneofNumber
+        : "(" + prefix + word + " & " + hex(mask) + ") != 0";
+  }
+
+  /** Expression: not set ({@link #test} negated without a {@code !}). */
+  public String testNot(String prefix) {
+    return inOneof()
+        ? prefix + word + " != " + oneofNumber
+        : "(" + prefix + word + " & " + hex(mask) + ") == 0";
   }
 
   public String set() {

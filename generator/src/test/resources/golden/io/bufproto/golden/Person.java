@@ -76,11 +76,16 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     private byte[] _scratch;
     /** Fields this schema does not know, written back after the known ones; null while there are none. */
     private UnknownFields _unknown;
-    /** Decoded value, or {@code null} while only {@code number_Off}/{@code Len} in {@code _buffer} are known. */
+    /*
+     * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
+     * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
+     * x_Off in _buffer are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
+     * word (Utf8.scan), -1 until the size pass scans it. Bytes alias a buffer (x_, x_Off, x_Len; not
+     * retained). Repeated fields keep arrays and a count (x_Count; elements past it are kept for
+     * reuse); a message field keeps its child across clear(); maps keep MapEntries, null until used.
+     */
     private String number_;
-    /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
     private int number_Off = -1;
-    /** The value's {@link Utf8#scan length word} (the byte length if parsed), or -1 until the size pass scans it. */
     private int number_Len = -1;
 
     private int type_;
@@ -88,7 +93,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     /** An empty message, to fill or to parse into (and to reuse: see {@link ProtoMessage}). */
     public PhoneNumber() {}
 
-    /** Internal: makes {@code _p} the message told when this one changes. Returns this. */
+    /** Generated-code API: makes {@code _p} the message told when this one changes. Returns this. */
     public PhoneNumber _setParent(MessageParent _p) {
       _parent = _p;
       return this;
@@ -109,8 +114,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
     }
 
+    /**
+     * <code>string number = 1;</code>
+     */
     public String getNumber() {
-      if (!((_bits0 & 0x00000001) != 0)) {
+      if ((_bits0 & 0x00000001) == 0) {
         return "";
       }
       String _s = number_;
@@ -120,10 +128,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return _s;
     }
 
+    /**
+     * <code>string number = 1;</code>
+     */
     public PhoneNumber setNumber(String value) {
       java.util.Objects.requireNonNull(value, "number");
       if (value != number_ || number_Off >= 0) {
-        // Another String: scan it at the next size pass. The same one (a re-fill after clear()) keeps its scan.
         number_ = value;
         number_Off = -1;
         number_Len = -1;
@@ -133,21 +143,33 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return this;
     }
 
+    /**
+     * <code>string number = 1;</code>
+     */
     public PhoneNumber clearNumber() {
       _bits0 &= ~0x00000001;
       _changed();
       return this;
     }
 
+    /**
+     * <code>.golden.Person.PhoneType type = 2;</code>
+     */
     public io.bufproto.golden.Person.PhoneType getType() {
       io.bufproto.golden.Person.PhoneType _v = io.bufproto.golden.Person.PhoneType.forNumber(getTypeValue());
       return _v == null ? io.bufproto.golden.Person.PhoneType.UNRECOGNIZED : _v;
     }
 
+    /**
+     * <code>.golden.Person.PhoneType type = 2;</code>
+     */
     public int getTypeValue() {
-      return ((_bits0 & 0x00000002) != 0) ? type_ : 0;
+      return (_bits0 & 0x00000002) != 0 ? type_ : 0;
     }
 
+    /**
+     * <code>.golden.Person.PhoneType type = 2;</code>
+     */
     public PhoneNumber setTypeValue(int value) {
       type_ = value;
       _bits0 |= 0x00000002;
@@ -155,12 +177,19 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return this;
     }
 
+    /**
+     * <code>.golden.Person.PhoneType type = 2;</code>
+     */
     public PhoneNumber setType(io.bufproto.golden.Person.PhoneType value) {
       type_ = value.getNumber();
       _bits0 |= 0x00000002;
       _changed();
       return this;
     }
+
+    /**
+     * <code>.golden.Person.PhoneType type = 2;</code>
+     */
     public PhoneNumber clearType() {
       _bits0 &= ~0x00000002;
       _changed();
@@ -190,7 +219,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     /**
-     * Internal, called by generated code: merges fields from {@code _buf} up to {@code _end}, or up
+     * Generated-code API: merges fields from {@code _buf} up to {@code _end}, or up
      * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
      * {@code _depth} is the nesting still allowed below this message. Returns true only if no
      * required field is missing here or in the children this call parsed (the required-field check
@@ -209,20 +238,19 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         while ((_at = _buf.readerIndex()) < _end) {
           _tag = ProtoCodec.readTag(_buf);
           switch (_tag) {
-            case 10: {
+            case 10: { // number
               int _len = ProtoCodec.readLength(_buf, _end);
               int _off = _buf.readerIndex();
               Utf8.checkValid(_buf, _off, _len);
               number_ = null;
               number_Off = _off;
               number_Len = _len;
-              // Within _end (readLength checked it): no reference-count or bounds check needed.
               ProtoCodec.skipTo(_buf, _off + _len);
               _bits0 |= 0x00000001;
               break;
             }
 
-            case 16: {
+            case 16: { // type
               type_ = ProtoCodec.readEnum(_buf);
               _bits0 |= 0x00000002;
               break;
@@ -252,7 +280,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         return _size;
       }
       _size = 0;
-      if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
+      if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         int _w = number_Len;
         if (_w == -1) {
           _w = number_Len = Utf8.scan(number_);
@@ -260,7 +288,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         _size += 1 + ProtoCodec.lengthDelimitedSize(Utf8.length(_w));
       }
 
-      if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
+      if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
         _size += 1 + ProtoCodec.enumSize(type_);
       }
 
@@ -271,7 +299,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return _size;
     }
 
-    /** Internal: the size computed by the last {@link #getSerializedSize()}. */
+    /** Generated-code API: the size computed by the last {@link #getSerializedSize()}. */
     public int _cachedSize() {
       return _cachedSize;
     }
@@ -319,17 +347,17 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     /**
-     * Internal: writes the fields into {@code _out} from index {@code _at}, storing nothing at or
+     * Generated-code API: writes the fields into {@code _out} from index {@code _at}, storing nothing at or
      * after {@code _end}; returns the index after them. {@link #getSerializedSize()} must have run
      * since the last change.
      */
     public int _write(byte[] _out, int _at, int _end) {
-      if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
+      if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, Utf8.length(number_Len));
         _at = Utf8.writeValue(_out, _at, _end, number_, number_Len, _buffer, number_Off);
       }
 
-      if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
+      if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
         _at = ProtoWriter.writeEnum(_out, _at, _end, 16, type_);
       }
 
@@ -361,7 +389,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     /**
-     * Internal: {@link #_clear()} for a parent's getter of a field that is not set: the size is
+     * Generated-code API: {@link #_clear()} for a parent's getter of a field that is not set: the size is
      * known (0), so the first change tells the parent, which then marks the field set.
      */
     public PhoneNumber _unsetValue() {
@@ -371,7 +399,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     /**
-     * Internal: {@link #clear()} without telling the parent, for a parent reusing this message (it
+     * Generated-code API: {@link #clear()} without telling the parent, for a parent reusing this message (it
      * forgets its own size itself).
      */
     public PhoneNumber _clear() {
@@ -386,11 +414,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
     @Override
     public PhoneNumber copyFrom(PhoneNumber _o) {
-      if ((((_o._bits0 & 0x00000001) != 0) && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0))) {
+      if ((_o._bits0 & 0x00000001) != 0 && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0)) {
         setNumber(_o.getNumber());
       }
 
-      if ((((_o._bits0 & 0x00000002) != 0) && _o.type_ != 0)) {
+      if ((_o._bits0 & 0x00000002) != 0 && _o.type_ != 0) {
         type_ = _o.type_;
         _bits0 |= 0x00000002;
       }
@@ -403,7 +431,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     @Override
     public PhoneNumber materialize() {
       int _keep = 0;
-      if (((_bits0 & 0x00000001) != 0) && number_Off >= 0) {
+      if ((_bits0 & 0x00000001) != 0 && number_Off >= 0) {
         getNumber();
         number_Off = -1;
         number_Len = Utf8.scan(number_);
@@ -435,16 +463,16 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         return false;
       }
       PhoneNumber _o = (PhoneNumber) _other;
-      boolean _pNumber = (((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0));
-      if (_pNumber != (((_o._bits0 & 0x00000001) != 0) && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0))) {
+      boolean _pNumber = (_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0);
+      if (_pNumber != ((_o._bits0 & 0x00000001) != 0 && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0))) {
         return false;
       }
       if (_pNumber && !getNumber().equals(_o.getNumber())) {
         return false;
       }
 
-      boolean _pType = (((_bits0 & 0x00000002) != 0) && type_ != 0);
-      if (_pType != (((_o._bits0 & 0x00000002) != 0) && _o.type_ != 0)) {
+      boolean _pType = (_bits0 & 0x00000002) != 0 && type_ != 0;
+      if (_pType != ((_o._bits0 & 0x00000002) != 0 && _o.type_ != 0)) {
         return false;
       }
       if (_pType && !(type_ == _o.type_)) {
@@ -460,11 +488,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     @Override
     public int hashCode() {
       int _h = -1130881469;
-      if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
+      if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _h = 53 * (37 * _h + 1) + getNumber().hashCode();
       }
 
-      if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
+      if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
         _h = 53 * (37 * _h + 2) + type_;
       }
 
@@ -476,11 +504,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     @Override
     public String toString() {
       TextWriter _t = new TextWriter("PhoneNumber");
-      if ((((_bits0 & 0x00000001) != 0) && (number_ != null ? !number_.isEmpty() : number_Len != 0))) {
+      if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _t.fieldString("number", this::getNumber);
       }
 
-      if ((((_bits0 & 0x00000002) != 0) && type_ != 0)) {
+      if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
         _t.fieldEnum("type", io.bufproto.golden.Person.PhoneType.forNumber(type_), type_);
       }
 
@@ -537,39 +565,35 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   private byte[] _scratch;
   /** Fields this schema does not know, written back after the known ones; null while there are none. */
   private UnknownFields _unknown;
-  /** Decoded value, or {@code null} while only {@code name_Off}/{@code Len} in {@code _buffer} are known. */
+  /*
+   * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
+   * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
+   * x_Off in _buffer are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
+   * word (Utf8.scan), -1 until the size pass scans it. Bytes alias a buffer (x_, x_Off, x_Len; not
+   * retained). Repeated fields keep arrays and a count (x_Count; elements past it are kept for
+   * reuse); a message field keeps its child across clear(); maps keep MapEntries, null until used.
+   */
   private String name_;
-  /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
   private int name_Off = -1;
-  /** The value's {@link Utf8#scan length word} (the byte length if parsed), or -1 until the size pass scans it. */
   private int name_Len = -1;
 
   private int id_;
 
-  /** Decoded value, or {@code null} while only {@code email_Off}/{@code Len} in {@code _buffer} are known. */
   private String email_;
-  /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
   private int email_Off = -1;
-  /** The value's {@link Utf8#scan length word} (the byte length if parsed), or -1 until the size pass scans it. */
   private int email_Len = -1;
 
-  /** Elements; those past the count are kept for reuse. */
   private io.bufproto.golden.Person.PhoneNumber[] phones_ = new io.bufproto.golden.Person.PhoneNumber[0];
   private int phones_Count;
 
   private long[] luckyNumbers_ = ProtoArrays.EMPTY_LONG;
   private int luckyNumbers_Count;
-  /** Bytes of the packed payload, computed by {@link #getSerializedSize()}. */
   private int luckyNumbers_Data;
 
-  /** Entries in insertion order (the order protobuf-java writes them); {@code null} until first put. */
   private MapEntries attachments_;
 
-  /** Decoded value, or {@code null} while only {@code twitter_Off}/{@code Len} in {@code _buffer} are known. */
   private String twitter_;
-  /** Offset of the UTF-8 bytes in {@code _buffer}, or -1 when the value was set (not parsed). */
   private int twitter_Off = -1;
-  /** The value's {@link Utf8#scan length word} (the byte length if parsed), or -1 until the size pass scans it. */
   private int twitter_Len = -1;
 
   private long pager_;
@@ -577,7 +601,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   /** An empty message, to fill or to parse into (and to reuse: see {@link ProtoMessage}). */
   public Person() {}
 
-  /** Internal: makes {@code _p} the message told when this one changes. Returns this. */
+  /** Generated-code API: makes {@code _p} the message told when this one changes. Returns this. */
   public Person _setParent(MessageParent _p) {
     _parent = _p;
     return this;
@@ -597,17 +621,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       _parent._childChanged(this);
     }
   }
+
   @Override
   public void _childChanged(Object _child) {
     _changed();
   }
+
   /**
    * <pre>
    * The full name.
    * </pre>
+   *
+   * <code>string name = 1;</code>
    */
   public String getName() {
-    if (!((_bits0 & 0x00000001) != 0)) {
+    if ((_bits0 & 0x00000001) == 0) {
       return "";
     }
     String _s = name_;
@@ -617,10 +645,16 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return _s;
   }
 
+  /**
+   * <pre>
+   * The full name.
+   * </pre>
+   *
+   * <code>string name = 1;</code>
+   */
   public Person setName(String value) {
     java.util.Objects.requireNonNull(value, "name");
     if (value != name_ || name_Off >= 0) {
-      // Another String: scan it at the next size pass. The same one (a re-fill after clear()) keeps its scan.
       name_ = value;
       name_Off = -1;
       name_Len = -1;
@@ -630,33 +664,57 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return this;
   }
 
+  /**
+   * <pre>
+   * The full name.
+   * </pre>
+   *
+   * <code>string name = 1;</code>
+   */
   public Person clearName() {
     _bits0 &= ~0x00000001;
     _changed();
     return this;
   }
 
+  /**
+   * <code>int32 id = 2;</code>
+   */
   public int getId() {
-    return ((_bits0 & 0x00000002) != 0) ? id_ : 0;
+    return (_bits0 & 0x00000002) != 0 ? id_ : 0;
   }
+
+  /**
+   * <code>int32 id = 2;</code>
+   */
   public Person setId(int value) {
     id_ = value;
     _bits0 |= 0x00000002;
     _changed();
     return this;
   }
+
+  /**
+   * <code>int32 id = 2;</code>
+   */
   public Person clearId() {
     _bits0 &= ~0x00000002;
     _changed();
     return this;
   }
 
+  /**
+   * <code>optional string email = 3;</code>
+   */
   public boolean hasEmail() {
-    return ((_bits0 & 0x00000004) != 0);
+    return (_bits0 & 0x00000004) != 0;
   }
 
+  /**
+   * <code>optional string email = 3;</code>
+   */
   public String getEmail() {
-    if (!((_bits0 & 0x00000004) != 0)) {
+    if ((_bits0 & 0x00000004) == 0) {
       return "";
     }
     String _s = email_;
@@ -666,10 +724,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return _s;
   }
 
+  /**
+   * <code>optional string email = 3;</code>
+   */
   public Person setEmail(String value) {
     java.util.Objects.requireNonNull(value, "email");
     if (value != email_ || email_Off >= 0) {
-      // Another String: scan it at the next size pass. The same one (a re-fill after clear()) keeps its scan.
       email_ = value;
       email_Off = -1;
       email_Len = -1;
@@ -679,21 +739,34 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return this;
   }
 
+  /**
+   * <code>optional string email = 3;</code>
+   */
   public Person clearEmail() {
     _bits0 &= ~0x00000004;
     _changed();
     return this;
   }
 
+  /**
+   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
+   */
   public int getPhonesCount() {
     return phones_Count;
   }
 
+  /**
+   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
+   */
   public io.bufproto.golden.Person.PhoneNumber getPhoneAt(int index) {
     return phones_[java.util.Objects.checkIndex(index, phones_Count)];
   }
 
-  /** Appends an empty element (reused from an earlier fill when possible) and returns it to fill. */
+  /**
+   * Appends an empty element (reused from an earlier fill when possible) and returns it to fill.
+   *
+   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
+   */
   public io.bufproto.golden.Person.PhoneNumber addPhone() {
     if (phones_Count == phones_.length) {
       phones_ = ProtoArrays.grow(phones_);
@@ -709,16 +782,22 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return _v;
   }
 
-  /** Appends a copy of {@code value}. */
+  /**
+   * Appends a copy of {@code value}.
+   *
+   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
+   */
   public Person addPhone(io.bufproto.golden.Person.PhoneNumber value) {
     if (phones_Count < phones_.length && phones_[phones_Count] == value) {
-      // value is the element kept for reuse (an element cleared earlier): copy it, do not reuse it
       phones_[phones_Count] = null;
     }
     addPhone().copyFrom(value);
     return this;
   }
 
+  /**
+   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
+   */
   public Person addAllPhones(Iterable<io.bufproto.golden.Person.PhoneNumber> values) {
     for (io.bufproto.golden.Person.PhoneNumber _v : values) {
       addPhone(_v);
@@ -726,30 +805,50 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return this;
   }
 
-  /** A read-only view of the elements (the elements themselves are live). */
+  /**
+   * A read-only view of the elements (the elements themselves are live).
+   *
+   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
+   */
   public java.util.List<io.bufproto.golden.Person.PhoneNumber> getPhonesList() {
     return java.util.Collections.unmodifiableList(java.util.Arrays.asList(phones_).subList(0, phones_Count));
   }
 
+  /**
+   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
+   */
   public Person clearPhones() {
     phones_Count = 0;
     _changed();
     return this;
   }
 
+  /**
+   * <code>repeated int64 lucky_numbers = 5;</code>
+   */
   public int getLuckyNumbersCount() {
     return luckyNumbers_Count;
   }
 
+  /**
+   * <code>repeated int64 lucky_numbers = 5;</code>
+   */
   public long getLuckyNumberAt(int index) {
     return luckyNumbers_[java.util.Objects.checkIndex(index, luckyNumbers_Count)];
   }
 
+  /**
+   * <code>repeated int64 lucky_numbers = 5;</code>
+   */
   public Person addLuckyNumber(long value) {
     return _addLuckyNumbers(value);
   }
 
-  /** A copy of the values. */
+  /**
+   * A copy of the values.
+   *
+   * <code>repeated int64 lucky_numbers = 5;</code>
+   */
   public java.util.List<Long> getLuckyNumbersList() {
     java.util.List<Long> _l = new java.util.ArrayList<>(luckyNumbers_Count);
     for (int _i = 0; _i < luckyNumbers_Count; _i++) {
@@ -758,12 +857,16 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return _l;
   }
 
+  /**
+   * <code>repeated int64 lucky_numbers = 5;</code>
+   */
   public Person addAllLuckyNumbers(Iterable<Long> values) {
     for (long _v : values) {
       _addLuckyNumbers(_v);
     }
     return this;
   }
+
   private Person _addLuckyNumbers(long value) {
     if (luckyNumbers_Count == luckyNumbers_.length) {
       luckyNumbers_ = ProtoArrays.grow(luckyNumbers_);
@@ -773,31 +876,51 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return this;
   }
 
+  /**
+   * <code>repeated int64 lucky_numbers = 5;</code>
+   */
   public Person clearLuckyNumbers() {
     luckyNumbers_Count = 0;
     _changed();
     return this;
   }
 
+  /**
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public int getAttachmentsCount() {
     return attachments_ == null ? 0 : attachments_.size();
   }
 
+  /**
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public boolean containsAttachments(String key) {
     return _findAttachments(key) >= 0;
   }
 
-  /** The value for {@code key}; throws {@link IllegalArgumentException} if absent. */
+  /**
+   * The value for {@code key}; throws {@link IllegalArgumentException} if absent.
+   *
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public byte[] getAttachments(String key) {
     return _getAttachments(key);
   }
 
-  /** The value for {@code key}, or {@code defaultValue} if absent. */
+  /**
+   * The value for {@code key}, or {@code defaultValue} if absent.
+   *
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public byte[] getAttachmentsOrDefault(String key, byte[] defaultValue) {
     int _i = _findAttachments(key);
     return _i < 0 ? defaultValue : ((byte[]) attachments_.objectValue(_i));
   }
 
+  /**
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public Person putAttachments(String key, byte[] value) {
     java.util.Objects.requireNonNull(value, "attachments");
     MapEntries _m = _mapAttachments();
@@ -818,18 +941,29 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return attachments_ == null ? -1 : attachments_.findObject(key);
   }
 
-  /** A read-only, live view of the entries. */
+  /**
+   * A read-only, live view of the entries.
+   *
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public java.util.Map<String, byte[]> getAttachmentsMap() {
     return MapEntries.view(attachments_);
   }
 
-  /** Calls {@code action} for each entry in order; the action must not change this map. */
+  /**
+   * Calls {@code action} for each entry in order; the action must not change this map.
+   *
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public void forEachAttachments(java.util.function.BiConsumer<? super String, ? super byte[]> action) {
     for (int _i = 0, _n = getAttachmentsCount(); _i < _n; _i++) {
       action.accept(((String) attachments_.objectKey(_i)), ((byte[]) attachments_.objectValue(_i)));
     }
   }
 
+  /**
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public Person removeAttachments(String key) {
     int _i = _findAttachments(key);
     if (_i >= 0) {
@@ -839,6 +973,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return this;
   }
 
+  /**
+   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
+   */
   public Person clearAttachments() {
     if (attachments_ != null) {
       attachments_.clear();
@@ -854,12 +991,18 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return attachments_;
   }
 
+  /**
+   * <code>string twitter = 7;</code>
+   */
   public boolean hasTwitter() {
-    return (_contactCase == 7);
+    return _contactCase == 7;
   }
 
+  /**
+   * <code>string twitter = 7;</code>
+   */
   public String getTwitter() {
-    if (!(_contactCase == 7)) {
+    if (_contactCase != 7) {
       return "";
     }
     String _s = twitter_;
@@ -869,10 +1012,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return _s;
   }
 
+  /**
+   * <code>string twitter = 7;</code>
+   */
   public Person setTwitter(String value) {
     java.util.Objects.requireNonNull(value, "twitter");
     if (value != twitter_ || twitter_Off >= 0) {
-      // Another String: scan it at the next size pass. The same one (a re-fill after clear()) keeps its scan.
       twitter_ = value;
       twitter_Off = -1;
       twitter_Len = -1;
@@ -882,25 +1027,42 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return this;
   }
 
+  /**
+   * <code>string twitter = 7;</code>
+   */
   public Person clearTwitter() {
     if (_contactCase == 7) _contactCase = 0;
     _changed();
     return this;
   }
 
+  /**
+   * <code>uint64 pager = 8;</code>
+   */
   public boolean hasPager() {
-    return (_contactCase == 8);
+    return _contactCase == 8;
   }
 
+  /**
+   * <code>uint64 pager = 8;</code>
+   */
   public long getPager() {
-    return (_contactCase == 8) ? pager_ : 0L;
+    return _contactCase == 8 ? pager_ : 0L;
   }
+
+  /**
+   * <code>uint64 pager = 8;</code>
+   */
   public Person setPager(long value) {
     pager_ = value;
     _contactCase = 8;
     _changed();
     return this;
   }
+
+  /**
+   * <code>uint64 pager = 8;</code>
+   */
   public Person clearPager() {
     if (_contactCase == 8) _contactCase = 0;
     _changed();
@@ -940,7 +1102,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   /**
-   * Internal, called by generated code: merges fields from {@code _buf} up to {@code _end}, or up
+   * Generated-code API: merges fields from {@code _buf} up to {@code _end}, or up
    * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
    * {@code _depth} is the nesting still allowed below this message. Returns true only if no
    * required field is missing here or in the children this call parsed (the required-field check
@@ -959,39 +1121,37 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       while ((_at = _buf.readerIndex()) < _end) {
         _tag = ProtoCodec.readTag(_buf);
         switch (_tag) {
-          case 10: {
+          case 10: { // name
             int _len = ProtoCodec.readLength(_buf, _end);
             int _off = _buf.readerIndex();
             Utf8.checkValid(_buf, _off, _len);
             name_ = null;
             name_Off = _off;
             name_Len = _len;
-            // Within _end (readLength checked it): no reference-count or bounds check needed.
             ProtoCodec.skipTo(_buf, _off + _len);
             _bits0 |= 0x00000001;
             break;
           }
 
-          case 16: {
+          case 16: { // id
             id_ = ProtoCodec.readInt32(_buf);
             _bits0 |= 0x00000002;
             break;
           }
 
-          case 26: {
+          case 26: { // email
             int _len = ProtoCodec.readLength(_buf, _end);
             int _off = _buf.readerIndex();
             Utf8.checkValid(_buf, _off, _len);
             email_ = null;
             email_Off = _off;
             email_Len = _len;
-            // Within _end (readLength checked it): no reference-count or bounds check needed.
             ProtoCodec.skipTo(_buf, _off + _len);
             _bits0 |= 0x00000004;
             break;
           }
 
-          case 34: {
+          case 34: { // phones
             if (_depth <= 0) {
               throw InvalidProtobufException.recursionLimit();
             }
@@ -999,11 +1159,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             break;
           }
 
-          case 40: {
+          case 40: { // lucky_numbers
             _addLuckyNumbers(ProtoCodec.readInt64(_buf));
             break;
           }
-          case 42: {
+          case 42: { // lucky_numbers, packed
             int _e = ProtoCodec.readMessageEnd(_buf, _end);
             while (_buf.readerIndex() < _e) {
               _addLuckyNumbers(ProtoCodec.readInt64(_buf));
@@ -1012,7 +1172,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             break;
           }
 
-          case 50: {
+          case 50: { // attachments
             int _e = ProtoCodec.readMessageEnd(_buf, _end);
             String _k = "";
             byte[] _v = ProtoArrays.EMPTY_BYTES;
@@ -1032,20 +1192,19 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             break;
           }
 
-          case 58: {
+          case 58: { // twitter
             int _len = ProtoCodec.readLength(_buf, _end);
             int _off = _buf.readerIndex();
             Utf8.checkValid(_buf, _off, _len);
             twitter_ = null;
             twitter_Off = _off;
             twitter_Len = _len;
-            // Within _end (readLength checked it): no reference-count or bounds check needed.
             ProtoCodec.skipTo(_buf, _off + _len);
             _contactCase = 7;
             break;
           }
 
-          case 64: {
+          case 64: { // pager
             pager_ = ProtoCodec.readUInt64(_buf);
             _contactCase = 8;
             break;
@@ -1075,8 +1234,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return _size;
     }
     _size = 0;
-    if (((_bits0 & 0x00000007) != 0)) {
-      if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
+    if ((_bits0 & 0x00000007) != 0) {
+      if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
         int _w = name_Len;
         if (_w == -1) {
           _w = name_Len = Utf8.scan(name_);
@@ -1084,11 +1243,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         _size += 1 + ProtoCodec.lengthDelimitedSize(Utf8.length(_w));
       }
 
-      if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
+      if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
         _size += 1 + ProtoCodec.int32Size(id_);
       }
 
-      if (((_bits0 & 0x00000004) != 0)) {
+      if ((_bits0 & 0x00000004) != 0) {
         int _w = email_Len;
         if (_w == -1) {
           _w = email_Len = Utf8.scan(email_);
@@ -1124,7 +1283,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
     }
 
-    if ((_contactCase == 7)) {
+    if (_contactCase == 7) {
       int _w = twitter_Len;
       if (_w == -1) {
         _w = twitter_Len = Utf8.scan(twitter_);
@@ -1132,7 +1291,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       _size += 1 + ProtoCodec.lengthDelimitedSize(Utf8.length(_w));
     }
 
-    if ((_contactCase == 8)) {
+    if (_contactCase == 8) {
       _size += 1 + ProtoCodec.uint64Size(pager_);
     }
 
@@ -1143,7 +1302,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return _size;
   }
 
-  /** Internal: the size computed by the last {@link #getSerializedSize()}. */
+  /** Generated-code API: the size computed by the last {@link #getSerializedSize()}. */
   public int _cachedSize() {
     return _cachedSize;
   }
@@ -1191,22 +1350,22 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   /**
-   * Internal: writes the fields into {@code _out} from index {@code _at}, storing nothing at or
+   * Generated-code API: writes the fields into {@code _out} from index {@code _at}, storing nothing at or
    * after {@code _end}; returns the index after them. {@link #getSerializedSize()} must have run
    * since the last change.
    */
   public int _write(byte[] _out, int _at, int _end) {
-    if (((_bits0 & 0x00000007) != 0)) {
-      if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
+    if ((_bits0 & 0x00000007) != 0) {
+      if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
         _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, Utf8.length(name_Len));
         _at = Utf8.writeValue(_out, _at, _end, name_, name_Len, _buffer, name_Off);
       }
 
-      if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
+      if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
         _at = ProtoWriter.writeInt32(_out, _at, _end, 16, id_);
       }
 
-      if (((_bits0 & 0x00000004) != 0)) {
+      if ((_bits0 & 0x00000004) != 0) {
         _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 26, Utf8.length(email_Len));
         _at = Utf8.writeValue(_out, _at, _end, email_, email_Len, _buffer, email_Off);
       }
@@ -1226,7 +1385,6 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     if (attachments_ != null) {
-      // Entry sizes and string length words as the size pass (always before a write) cached them.
       MapEntries _m = attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
         _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 50, _m.entrySize(_i));
@@ -1237,12 +1395,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
     }
 
-    if ((_contactCase == 7)) {
+    if (_contactCase == 7) {
       _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 58, Utf8.length(twitter_Len));
       _at = Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len, _buffer, twitter_Off);
     }
 
-    if ((_contactCase == 8)) {
+    if (_contactCase == 8) {
       _at = ProtoWriter.writeUInt64(_out, _at, _end, 64, pager_);
     }
 
@@ -1274,7 +1432,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   /**
-   * Internal: {@link #_clear()} for a parent's getter of a field that is not set: the size is
+   * Generated-code API: {@link #_clear()} for a parent's getter of a field that is not set: the size is
    * known (0), so the first change tells the parent, which then marks the field set.
    */
   public Person _unsetValue() {
@@ -1284,7 +1442,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   /**
-   * Internal: {@link #clear()} without telling the parent, for a parent reusing this message (it
+   * Generated-code API: {@link #clear()} without telling the parent, for a parent reusing this message (it
    * forgets its own size itself).
    */
   public Person _clear() {
@@ -1308,16 +1466,16 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   @Override
   public Person copyFrom(Person _o) {
-    if ((((_o._bits0 & 0x00000001) != 0) && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0))) {
+    if ((_o._bits0 & 0x00000001) != 0 && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0)) {
       setName(_o.getName());
     }
 
-    if ((((_o._bits0 & 0x00000002) != 0) && _o.id_ != 0)) {
+    if ((_o._bits0 & 0x00000002) != 0 && _o.id_ != 0) {
       id_ = _o.id_;
       _bits0 |= 0x00000002;
     }
 
-    if (((_o._bits0 & 0x00000004) != 0)) {
+    if ((_o._bits0 & 0x00000004) != 0) {
       setEmail(_o.getEmail());
     }
 
@@ -1336,11 +1494,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
     }
 
-    if ((_o._contactCase == 7)) {
+    if (_o._contactCase == 7) {
       setTwitter(_o.getTwitter());
     }
 
-    if ((_o._contactCase == 8)) {
+    if (_o._contactCase == 8) {
       pager_ = _o.pager_;
       _contactCase = 8;
     }
@@ -1353,13 +1511,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   @Override
   public Person materialize() {
     int _keep = 0;
-    if (((_bits0 & 0x00000001) != 0) && name_Off >= 0) {
+    if ((_bits0 & 0x00000001) != 0 && name_Off >= 0) {
       getName();
       name_Off = -1;
       name_Len = Utf8.scan(name_);
     }
 
-    if (((_bits0 & 0x00000004) != 0) && email_Off >= 0) {
+    if ((_bits0 & 0x00000004) != 0 && email_Off >= 0) {
       getEmail();
       email_Off = -1;
       email_Len = Utf8.scan(email_);
@@ -1369,7 +1527,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       phones_[_i].materialize();
     }
 
-    if ((_contactCase == 7) && twitter_Off >= 0) {
+    if (_contactCase == 7 && twitter_Off >= 0) {
       getTwitter();
       twitter_Off = -1;
       twitter_Len = Utf8.scan(twitter_);
@@ -1401,23 +1559,23 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return false;
     }
     Person _o = (Person) _other;
-    boolean _pName = (((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0));
-    if (_pName != (((_o._bits0 & 0x00000001) != 0) && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0))) {
+    boolean _pName = (_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0);
+    if (_pName != ((_o._bits0 & 0x00000001) != 0 && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0))) {
       return false;
     }
     if (_pName && !getName().equals(_o.getName())) {
       return false;
     }
 
-    boolean _pId = (((_bits0 & 0x00000002) != 0) && id_ != 0);
-    if (_pId != (((_o._bits0 & 0x00000002) != 0) && _o.id_ != 0)) {
+    boolean _pId = (_bits0 & 0x00000002) != 0 && id_ != 0;
+    if (_pId != ((_o._bits0 & 0x00000002) != 0 && _o.id_ != 0)) {
       return false;
     }
     if (_pId && !(id_ == _o.id_)) {
       return false;
     }
 
-    boolean _pEmail = ((_bits0 & 0x00000004) != 0);
+    boolean _pEmail = (_bits0 & 0x00000004) != 0;
     if (_pEmail != ((_o._bits0 & 0x00000004) != 0)) {
       return false;
     }
@@ -1447,7 +1605,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return false;
     }
 
-    boolean _pTwitter = (_contactCase == 7);
+    boolean _pTwitter = _contactCase == 7;
     if (_pTwitter != (_o._contactCase == 7)) {
       return false;
     }
@@ -1455,7 +1613,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return false;
     }
 
-    boolean _pPager = (_contactCase == 8);
+    boolean _pPager = _contactCase == 8;
     if (_pPager != (_o._contactCase == 8)) {
       return false;
     }
@@ -1472,15 +1630,15 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   @Override
   public int hashCode() {
     int _h = -1152242694;
-    if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
+    if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
       _h = 53 * (37 * _h + 1) + getName().hashCode();
     }
 
-    if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
+    if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
       _h = 53 * (37 * _h + 2) + id_;
     }
 
-    if (((_bits0 & 0x00000004) != 0)) {
+    if ((_bits0 & 0x00000004) != 0) {
       _h = 53 * (37 * _h + 3) + getEmail().hashCode();
     }
 
@@ -1502,11 +1660,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       _h = 53 * (37 * _h + 6) + ProtoValues.mapHash(MapEntries.view(attachments_));
     }
 
-    if ((_contactCase == 7)) {
+    if (_contactCase == 7) {
       _h = 53 * (37 * _h + 7) + getTwitter().hashCode();
     }
 
-    if ((_contactCase == 8)) {
+    if (_contactCase == 8) {
       _h = 53 * (37 * _h + 8) + Long.hashCode(pager_);
     }
 
@@ -1518,15 +1676,15 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   @Override
   public String toString() {
     TextWriter _t = new TextWriter("Person");
-    if ((((_bits0 & 0x00000001) != 0) && (name_ != null ? !name_.isEmpty() : name_Len != 0))) {
+    if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
       _t.fieldString("name", this::getName);
     }
 
-    if ((((_bits0 & 0x00000002) != 0) && id_ != 0)) {
+    if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
       _t.fieldInt("id", id_);
     }
 
-    if (((_bits0 & 0x00000004) != 0)) {
+    if ((_bits0 & 0x00000004) != 0) {
       _t.fieldString("email", this::getEmail);
     }
 
@@ -1542,11 +1700,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       _t.fieldMap("attachments", MapEntries.view(attachments_));
     }
 
-    if ((_contactCase == 7)) {
+    if (_contactCase == 7) {
       _t.fieldString("twitter", this::getTwitter);
     }
 
-    if ((_contactCase == 8)) {
+    if (_contactCase == 8) {
       _t.fieldUnsignedLong("pager", pager_);
     }
 

@@ -1,0 +1,30 @@
+package io.bufproto.templates;
+
+/**
+ * What every accessor of a field says about it, as protobuf-java's accessors do: the field's
+ * {@code .proto} comment and its declaration.
+ *
+ * @param comment the {@code .proto} comment, or empty
+ * @param declaration the field as declared ({@code optional string producer_name = 1;}), or
+ *     empty for the pseudo-fields of map entries
+ */
+public record FieldDoc(String comment, String declaration) {
+
+  /** A Javadoc block: the comment (preformatted), then the declaration. */
+  public String javadoc() {
+    StringBuilder sb = new StringBuilder("/**\n");
+    if (!comment.isBlank()) {
+      sb.append(" * <pre>\n");
+      for (String line : comment.strip().split("\n", -1)) {
+        sb.append(" * ").append(Docs.escape(line.stripTrailing())).append('\n');
+      }
+      sb.append(" * </pre>\n *\n");
+    }
+    return sb.append(" * ").append(code()).append("\n */").toString();
+  }
+
+  /** The declaration as a Javadoc line, {@code <code>...</code>}, escaped. */
+  public String code() {
+    return "<code>" + Docs.escape(declaration) + "</code>";
+  }
+}
