@@ -149,8 +149,8 @@ def lightproto_suite(folder):
              "LightProto's JMH benchmarks (its `benchmark` module), compiled unchanged against LightProto's "
              "generated classes (A) and against BufProto's (B, classpath runtime), both from LightProto's test "
              "protos, run interleaved A B A B by `jmh/lightproto-suite.sh <checkout> <rounds>` (single forks, "
-             "`-wi 3 -w 1 -i 3 -r 1`; ops/us, mean of the rounds, their number in each heading; every round is "
-             "in the file named). Note that LightProto's \"serialize\" of Pulsar's messages and of Simple is clear + fill "
+             "`-wi 3 -w 1 -i 3 -r 1`; ops/us, the median of the rounds (a mean in files written before the "
+             "script took medians), their number in each heading; every round is in the file named). Note that LightProto's \"serialize\" of Pulsar's messages and of Simple is clear + fill "
              "+ write, and all its writes go into a pooled direct buffer.", ""]
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".txt"):
@@ -158,7 +158,8 @@ def lightproto_suite(folder):
         text = open(os.path.join(folder, name)).read().splitlines()
         title = [l for l in text if l.startswith("== BufProto / LightProto")]
         rounds = len({l.split()[1] for l in text if l.startswith("round ")})
-        lines += ["### " + (title[0][3:] if title else name) + ", %d rounds" % rounds
+        heading = title[0][3:] if title else name
+        lines += ["### " + heading + ("" if "rounds" in heading else ", %d rounds" % rounds)
                   + " (`jmh/results/lightproto-suite/" + name + "`)", "",
                   "| benchmark | LightProto | BufProto | BufProto / LightProto |", "|---|---|---|---|"]
         rows = text[text.index(title[0]) + 1:] if title else []
