@@ -5,6 +5,16 @@ public final class Docs {
 
   private Docs() {}
 
+  /**
+   * The Javadoc of a generated type: its {@code .proto} comment, then, as protobuf-java's does,
+   * {@code Protobuf type {@code full.Name}}.
+   */
+  public static String type(String comment, String protoFullName) {
+    String block = javadoc(comment);
+    String line = " * Protobuf type {@code " + escape(protoFullName) + "}\n */";
+    return block.isEmpty() ? "/**\n" + line : block.substring(0, block.length() - 3) + " *\n" + line;
+  }
+
   /** A Javadoc block for {@code comment}, or an empty string when there is none. */
   public static String javadoc(String comment) {
     if (comment == null || comment.isBlank()) {

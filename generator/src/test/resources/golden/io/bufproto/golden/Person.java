@@ -8,8 +8,13 @@ import io.bufproto.api.internal.*;
  * <pre>
  * A person in the address book.
  * </pre>
+ *
+ * Protobuf type {@code golden.Person}
  */
 public final class Person implements ProtoMessage<Person>, MessageParent {
+  /**
+   * Protobuf type {@code golden.Person.PhoneType}
+   */
   public static enum PhoneType implements ProtoEnum {
     MOBILE(0),
     HOME(1),
@@ -61,6 +66,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
   }
 
+  /**
+   * Protobuf type {@code golden.Person.PhoneNumber}
+   */
   public static final class PhoneNumber implements ProtoMessage<PhoneNumber> {
     private int _bits0;
     /**
