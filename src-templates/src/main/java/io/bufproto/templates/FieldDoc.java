@@ -12,7 +12,15 @@ public record FieldDoc(String comment, String declaration) {
 
   /** A Javadoc block: the comment (preformatted), then the declaration. */
   public String javadoc() {
+    return javadoc("");
+  }
+
+  /** A Javadoc block: {@code text} (Javadoc already, one line), the comment, the declaration. */
+  public String javadoc(String text) {
     StringBuilder sb = new StringBuilder("/**\n");
+    if (!text.isEmpty()) {
+      sb.append(" * ").append(text).append("\n *\n");
+    }
     if (!comment.isBlank()) {
       sb.append(" * <pre>\n");
       for (String line : comment.strip().split("\n", -1)) {
