@@ -70,24 +70,8 @@ final class JavaOutClash {
     if (file.getOptions().hasJavaOuterClassname()) {
       return file.getOptions().getJavaOuterClassname();
     }
-    String base = file.getName().substring(file.getName().lastIndexOf('/') + 1);
-    if (base.endsWith(".proto")) {
-      base = base.substring(0, base.length() - ".proto".length());
-    }
-    StringBuilder camel = new StringBuilder();
-    boolean upper = true;
-    for (char c : base.toCharArray()) {
-      if (Character.isLetter(c)) {
-        camel.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
-      } else if (Character.isDigit(c)) {
-        camel.append(c);
-        upper = true;
-      } else {
-        upper = true;
-      }
-    }
-    String name = camel.toString();
+    // protoc splits the file name at every character that is not a letter or digit.
+    String name = Names.upperCamel(Names.fileStem(file.getName()).replaceAll("[^A-Za-z0-9]", "_"));
     return topLevel.contains(name) ? name + "OuterClass" : name;
   }
 }

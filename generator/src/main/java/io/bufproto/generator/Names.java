@@ -39,6 +39,12 @@ final class Names {
     return sb.length() == 0 ? "Field" : sb.toString();
   }
 
+  /** {@code a/b/foo_bar.proto} becomes {@code foo_bar}: the file's name without folders or extension. */
+  static String fileStem(String protoFile) {
+    String base = protoFile.substring(protoFile.lastIndexOf('/') + 1);
+    return base.endsWith(".proto") ? base.substring(0, base.length() - ".proto".length()) : base;
+  }
+
   static String lowerFirst(String s) {
     return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
   }

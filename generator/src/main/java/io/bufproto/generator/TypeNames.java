@@ -71,12 +71,7 @@ final class TypeNames {
     if (!options.outerClass().isEmpty()) {
       return options.outerClass();
     }
-    String base = file.getName();
-    base = base.substring(base.lastIndexOf('/') + 1);
-    if (base.endsWith(".proto")) {
-      base = base.substring(0, base.length() - ".proto".length());
-    }
-    String name = Names.upperCamel(base) + "Proto";
+    String name = Names.upperCamel(Names.fileStem(file.getName())) + "Proto";
     for (Descriptor d : file.getMessageTypes()) {
       if (topLevelName(d.getName()).equals(name)) {
         name += "Outer";
