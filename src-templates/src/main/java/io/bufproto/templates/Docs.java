@@ -10,23 +10,38 @@ public final class Docs {
    * {@code Protobuf type {@code full.Name}}.
    */
   public static String type(String comment, String protoFullName) {
-    String block = javadoc(comment);
-    String line = " * Protobuf type {@code " + escape(protoFullName) + "}\n */";
-    return block.isEmpty() ? "/**\n" + line : block.substring(0, block.length() - 3) + " *\n" + line;
+    return block("", comment, "Protobuf type {@code " + escape(protoFullName) + "}");
   }
 
   /** A Javadoc block for {@code comment}, or an empty string when there is none. */
   public static String javadoc(String comment) {
-    if (comment == null || comment.isBlank()) {
-      return "";
-    }
+    return comment == null || comment.isBlank() ? "" : block("", comment, "");
+  }
+
+  /**
+   * A Javadoc block of up to three paragraphs, each left out when empty: {@code lead} (Javadoc
+   * already, one line), the {@code .proto} {@code comment} (preformatted, escaped), {@code last}
+   * (Javadoc already).
+   */
+  static String block(String lead, String comment, String last) {
     StringBuilder sb = new StringBuilder("/**\n");
-    sb.append(" * <pre>\n");
-    for (String line : comment.strip().split("\n", -1)) {
-      sb.append(" * ").append(escape(line.stripTrailing())).append('\n');
+    String separator = "";
+    if (!lead.isEmpty()) {
+      sb.append(" * ").append(lead).append('\n');
+      separator = " *\n";
     }
-    sb.append(" * </pre>\n */");
-    return sb.toString();
+    if (comment != null && !comment.isBlank()) {
+      sb.append(separator).append(" * <pre>\n");
+      for (String line : comment.strip().split("\n", -1)) {
+        sb.append(" * ").append(escape(line.stripTrailing())).append('\n');
+      }
+      sb.append(" * </pre>\n");
+      separator = " *\n";
+    }
+    if (!last.isEmpty()) {
+      sb.append(separator).append(" * ").append(last).append('\n');
+    }
+    return sb.append(" */").toString();
   }
 
   static String escape(String line) {

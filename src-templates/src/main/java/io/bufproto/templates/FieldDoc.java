@@ -17,18 +17,7 @@ public record FieldDoc(String comment, String declaration) {
 
   /** A Javadoc block: {@code text} (Javadoc already, one line), the comment, the declaration. */
   public String javadoc(String text) {
-    StringBuilder sb = new StringBuilder("/**\n");
-    if (!text.isEmpty()) {
-      sb.append(" * ").append(text).append("\n *\n");
-    }
-    if (!comment.isBlank()) {
-      sb.append(" * <pre>\n");
-      for (String line : comment.strip().split("\n", -1)) {
-        sb.append(" * ").append(Docs.escape(line.stripTrailing())).append('\n');
-      }
-      sb.append(" * </pre>\n *\n");
-    }
-    return sb.append(" * ").append(code()).append("\n */").toString();
+    return Docs.block(text, comment, code());
   }
 
   /** The declaration as a Javadoc line, {@code <code>...</code>}, escaped. */
