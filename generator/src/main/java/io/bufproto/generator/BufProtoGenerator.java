@@ -1,11 +1,17 @@
 package io.bufproto.generator;
 
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.DescriptorProtos.SourceCodeInfo;
 import com.google.protobuf.Descriptors.DescriptorValidationException;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorRequest;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorResponse;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
 import io.bufproto.templates.EnumModel;
+import io.bufproto.templates.FieldModel;
+import io.bufproto.templates.FieldNames;
+import io.bufproto.templates.GeneratedMethods;
 import io.bufproto.templates.FileModel;
 import io.bufproto.templates.MessageModel;
 import java.io.IOException;
@@ -16,6 +22,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -67,18 +75,39 @@ public final class BufProtoGenerator {
   }
 
   /**
-   * The accessor base names of each field of {@code message}, by field number: element 0 for
-   * {@code getX}, {@code setX}, {@code clearX}, ...; for repeated fields element 1 names one
-   * element ({@code getXAt}, {@code addX}) and element 2 the collection ({@code getXsCount},
-   * {@code getXsList}). Names that would clash carry the field number.
+   * The names of each field of {@code message} in its generated class (with default options), by
+   * field number: the accessor base names ({@code getX}; for repeated fields {@code getXAt} and
+   * {@code getXsCount}) and the storage field. Names that would clash carry the field number.
    */
-  public static Map<Integer, String[]> accessorNames(com.google.protobuf.Descriptors.Descriptor message) {
-    Map<Integer, String[]> out = new HashMap<>();
-    List<String[]> names = ModelBuilder.accessorNames(message);
-    for (int i = 0; i < names.size(); i++) {
-      out.put(message.getFields().get(i).getNumber(), names.get(i));
+  public static Map<Integer, FieldNames> accessorNames(Descriptor message) {
+    Map<Integer, FieldNames> out = new HashMap<>();
+    for (FieldModel f : fieldModels(message)) {
+      out.put(f.number(), f.names());
     }
     return out;
+  }
+
+  /**
+   * The methods the generated class of {@code message} declares for its fields and oneofs (not
+   * its nested types'), as {@link GeneratedMethods} lists them; the class may declare those of
+   * {@link GeneratedMethods#MESSAGE} besides.
+   */
+  public static Set<String> fieldMethods(Descriptor message) {
+    Set<String> out = new TreeSet<>();
+    for (OneofDescriptor o : message.getRealOneofs()) {
+      out.addAll(GeneratedMethods.oneof(Names.upperCamel(o.getName())));
+    }
+    for (FieldModel f : fieldModels(message)) {
+      out.addAll(GeneratedMethods.field(f));
+    }
+    return out;
+  }
+
+  private static List<FieldModel> fieldModels(Descriptor message) {
+    GeneratorOptions defaults = GeneratorOptions.parse("");
+    ModelBuilder builder =
+        new ModelBuilder(message.getFile(), SourceCodeInfo.getDefaultInstance(), new TypeNames(defaults), defaults.keepUnknownFields());
+    return builder.fields(message, List.of());
   }
 
   /** Answers a protoc plugin request; any failure becomes the response's error, naming the file. */

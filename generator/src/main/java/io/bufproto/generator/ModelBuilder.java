@@ -10,14 +10,20 @@ import com.google.protobuf.Descriptors.OneofDescriptor;
 import io.bufproto.templates.EnumModel;
 import io.bufproto.templates.FieldDoc;
 import io.bufproto.templates.FieldModel;
+import io.bufproto.templates.FieldNames;
+import io.bufproto.templates.GeneratedMethods;
 import io.bufproto.templates.Kind;
+import io.bufproto.templates.MapModel;
 import io.bufproto.templates.MessageModel;
 import io.bufproto.templates.OneofModel;
 import io.bufproto.templates.Presence;
 import io.bufproto.templates.ScalarType;
+import io.bufproto.templates.Trait;
+import io.bufproto.templates.ValueModel;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -31,15 +37,6 @@ import java.util.Set;
  * emitted code (names, presence, packing, enum openness, defaults, tags) is made here, once.
  */
 final class ModelBuilder {
-
-  /** Method names every message has; a field whose accessors would take one gets renamed. */
-  private static final Set<String> MESSAGE_METHODS =
-      Set.of(
-          "parseFrom", "getSerializedSize", "writeTo", "toByteArray", "clear", "copyFrom",
-          "materialize", "isInitialized", "equals", "hashCode", "toString", "getClass", "notify",
-          "notifyAll", "wait", "finalize", "clone", "_parse", "_write", "_cachedSize",
-          "_findMissing", "_checkInitialized", "getUnknownFields", "_setParent", "_changed",
-          "_childChanged", "_writeSize", "_forgetSize", "_clear", "_unsetValue");
 
   private final FileDescriptor file;
   private final TypeNames names;
@@ -110,27 +107,8 @@ final class ModelBuilder {
       }
     }
 
-    Map<OneofDescriptor, String> oneofCaseFields = new IdentityHashMap<>();
+    List<FieldModel> fields = fields(d, path);
     List<OneofModel> oneofs = new ArrayList<>();
-    for (OneofDescriptor o : d.getRealOneofs()) {
-      oneofCaseFields.put(o, "_" + Names.lowerFirst(Names.upperCamel(o.getName())) + "Case");
-    }
-    List<String[]> accessorNames = accessorNames(d);
-
-    List<FieldModel> fields = new ArrayList<>();
-    int bit = 0;
-    for (int i = 0; i < d.getFields().size(); i++) {
-      FieldDescriptor fd = d.getFields().get(i);
-      Presence presence = null;
-      OneofDescriptor oneof = fd.getRealContainingOneof();
-      if (oneof != null) {
-        presence = Presence.oneof(oneofCaseFields.get(oneof), fd.getNumber());
-      } else if (!fd.isRepeated()) {
-        presence = Presence.bit(bit++);
-      }
-      fields.add(field(fd, presence, accessorNames.get(i), comment(path(path, 2, i))));
-    }
-
     for (OneofDescriptor o : d.getRealOneofs()) {
       String cap = Names.upperCamel(o.getName());
       List<FieldModel> members = new ArrayList<>();
@@ -147,18 +125,19 @@ final class ModelBuilder {
       String alias = notSet.equals(javaName) || constants.contains(javaName) ? null : javaName;
       oneofs.add(
           new OneofModel(
-              o.getName(), cap, oneofCaseFields.get(o), cap + "Case", notSet, alias, members, constants));
+              o.getName(), cap, caseField(o), cap + "Case", notSet, alias, members, constants));
     }
 
+    int bits = (int) fields.stream().filter(f -> f.presence() != null && !f.presence().inOneof()).count();
     List<FieldModel> byNumber = new ArrayList<>(fields);
     byNumber.sort(Comparator.comparingInt(FieldModel::number));
     boolean lazyStrings =
         fields.stream().anyMatch(f -> f.kind() == Kind.STRING || f.kind() == Kind.REPEATED_STRING);
     boolean holdsMessages =
-        fields.stream().anyMatch(f -> f.isMessage() || (f.kind() == Kind.MAP && f.mapValue().isMessage()));
+        fields.stream().anyMatch(f -> f.isMessage() || (f.kind() == Kind.MAP && f.map().value().isMessage()));
     return new MessageModel(
         simpleName, d.getFullName(), comment(path), nested, fields, byNumber, oneofs, messages,
-        enums, (bit + 31) / 32, lazyStrings, hasRequired(d), keepUnknown,
+        enums, (bits + 31) / 32, lazyStrings, hasRequired(d), keepUnknown,
         d.getOptions().getMessageSetWireFormat(), holdsMessages);
   }
 
@@ -200,108 +179,113 @@ final class ModelBuilder {
   // ------------------------------------------------------------------ fields
 
   /**
-   * The accessor base names of each field of {@code d} (declaration order): {@code {cap, one,
-   * many}} (the field, one element, the collection; all equal for singular fields). Oneof accessors and the fixed message methods are claimed first; a field whose
-   * accessors would clash with anything claimed before it gets its field number appended.
+   * The fields of {@code d} (declaration order), named clash-free: oneof accessors and the fixed
+   * message methods are claimed first; a field whose methods would clash with anything claimed
+   * before it gets its field number appended to its names.
+   *
+   * @param path the message's path in the file's source info, for the fields' comments
    */
-  static List<String[]> accessorNames(Descriptor d) {
-    Set<String> used = new HashSet<>(MESSAGE_METHODS);
+  List<FieldModel> fields(Descriptor d, List<Integer> path) {
+    Set<String> used = new HashSet<>(GeneratedMethods.MESSAGE);
     for (OneofDescriptor o : d.getRealOneofs()) {
-      String cap = Names.upperCamel(o.getName());
-      if (!used.add("get" + cap + "Case") || !used.add("clear" + cap)) {
+      if (!claim(used, GeneratedMethods.oneof(Names.upperCamel(o.getName())))) {
         throw new GeneratorException(
             d.getFile().getName(), o.getFullName(), "oneof accessors clash with another oneof of " + d.getFullName());
       }
     }
-    List<String[]> out = new ArrayList<>();
-    for (FieldDescriptor fd : d.getFields()) {
-      Kind kind = kind(fd);
-      String cap = Names.upperCamel(fd.getName());
-      boolean list = fd.isRepeated() && !fd.isMapField();
-      String one = list ? Names.singular(cap) : cap;
-      String many = list ? Names.plural(cap) : cap;
-      if (!claim(used, methods(kind, fd, cap, one, many))) {
-        cap = cap + fd.getNumber();
-        one = one + fd.getNumber();
-        many = many + fd.getNumber();
-        if (!claim(used, methods(kind, fd, cap, one, many))) {
+    List<FieldModel> out = new ArrayList<>();
+    int bit = 0;
+    for (int i = 0; i < d.getFields().size(); i++) {
+      FieldDescriptor fd = d.getFields().get(i);
+      Presence presence = null;
+      OneofDescriptor oneof = fd.getRealContainingOneof();
+      if (oneof != null) {
+        presence = Presence.oneof(caseField(oneof), fd.getNumber());
+      } else if (!fd.isRepeated()) {
+        presence = Presence.bit(bit++);
+      }
+      String comment = comment(path(path, 2, i));
+      FieldModel f = field(fd, presence, names(fd, ""), comment);
+      if (!claim(used, GeneratedMethods.field(f))) {
+        f = field(fd, presence, names(fd, String.valueOf(fd.getNumber())), comment);
+        if (!claim(used, GeneratedMethods.field(f))) {
           throw new GeneratorException(
               d.getFile().getName(), fd.getFullName(), "accessor names clash even after adding the field number");
         }
       }
-      out.add(new String[] {cap, one, many});
+      out.add(f);
     }
     return out;
   }
 
-  private FieldModel field(FieldDescriptor fd, Presence presence, String[] accessorNames, String comment) {
-    Kind kind = kind(fd);
-    String cap = accessorNames[0];
-    String capSingular = accessorNames[1];
-    String capPlural = accessorNames[2];
-    String var = Names.lowerFirst(cap) + "_";
-    ScalarType type = scalarType(fd);
-    FieldModel key = null;
-    FieldModel value = null;
-    if (kind == Kind.MAP) {
-      key = mapPart(fd.getMessageType().findFieldByNumber(1));
-      value = mapPart(fd.getMessageType().findFieldByNumber(2));
-    }
-    boolean packable = fd.isRepeated() && type != null && type.packable();
-    return new FieldModel(
-        kind,
-        fd.getName(),
-        fd.getNumber(),
-        cap,
-        capSingular,
-        capPlural,
-        var,
-        type,
-        javaType(fd, type),
-        fd.isRepeated() || type == null ? "null" : Defaults.literal(fd, type),
-        presence,
-        !fd.isRepeated() && fd.hasPresence(),
-        tag(fd, type),
-        packable && fd.isPacked(),
-        fd.getType() == FieldDescriptor.Type.GROUP,
-        type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed(),
-        type == ScalarType.STRING && fd.needsUtf8Check(),
-        fd.isRequired(),
-        fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && !fd.isMapField() && hasRequired(fd.getMessageType()),
-        new FieldDoc(comment, Declarations.of(fd)),
-        key,
-        value);
+  /** The int field holding the set member's number of oneof {@code o}. */
+  private static String caseField(OneofDescriptor o) {
+    return "_" + Names.lowerFirst(Names.upperCamel(o.getName())) + "Case";
   }
 
-  /** The key or value of a map entry, as a pseudo-field holding eager values. */
-  private FieldModel mapPart(FieldDescriptor fd) {
+  /** The names of {@code fd}, each accessor base name followed by {@code suffix}. */
+  private static FieldNames names(FieldDescriptor fd, String suffix) {
+    String cap = Names.upperCamel(fd.getName());
+    boolean list = fd.isRepeated() && !fd.isMapField();
+    String one = list ? Names.singular(cap) : cap;
+    String many = list ? Names.plural(cap) : cap;
+    return new FieldNames(fd.getName(), cap + suffix, one + suffix, many + suffix, Names.lowerFirst(cap + suffix) + "_");
+  }
+
+  private FieldModel field(FieldDescriptor fd, Presence presence, FieldNames names, String comment) {
+    Kind kind = kind(fd);
     ScalarType type = scalarType(fd);
-    boolean message = type == null;
-    return new FieldModel(
-        message ? Kind.MESSAGE : Kind.SCALAR,
-        fd.getName(),
-        fd.getNumber(),
-        "",
-        "",
-        "",
-        "",
-        type,
-        javaType(fd, type),
-        message ? "null" : Defaults.zero(type),
-        null,
-        false,
-        tag(fd, type),
-        false,
-        fd.getType() == FieldDescriptor.Type.GROUP,
-        type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed(),
-        // protobuf-java parses map entries strictly: string keys and values are validated even in
-        // proto2 (checked by EvolutionProperties.utf8IsValidatedExactlyWhereProtobufJavaValidatesIt).
-        type == ScalarType.STRING,
-        false,
-        message && hasRequired(fd.getMessageType()),
-        new FieldDoc("", ""),
-        null,
-        null);
+    Set<Trait> traits = valueTraits(fd, type);
+    if (!fd.isRepeated() && fd.hasPresence()) {
+      traits.add(Trait.EXPLICIT_PRESENCE);
+    }
+    if (fd.isRequired()) {
+      traits.add(Trait.REQUIRED);
+    }
+    if (fd.isRepeated() && type != null && type.packable() && fd.isPacked()) {
+      traits.add(Trait.PACKED);
+    }
+    if (type == ScalarType.STRING && fd.needsUtf8Check()) {
+      traits.add(Trait.VERIFY_UTF8);
+    }
+    if (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && !fd.isMapField() && hasRequired(fd.getMessageType())) {
+      traits.add(Trait.CHILD_REQUIRED);
+    }
+    String defaultValue = fd.isRepeated() || type == null ? "null" : Defaults.literal(fd, type);
+    ValueModel value = new ValueModel(type, javaType(fd, type), defaultValue, fd.getNumber(), tag(fd, type), traits);
+    MapModel map = null;
+    if (kind == Kind.MAP) {
+      map = new MapModel(mapPart(fd.getMessageType().findFieldByNumber(1)), mapPart(fd.getMessageType().findFieldByNumber(2)));
+    }
+    return new FieldModel(kind, names, value, presence, new FieldDoc(comment, Declarations.of(fd)), map);
+  }
+
+  /** The key or value of a map entry: an eager value. */
+  private ValueModel mapPart(FieldDescriptor fd) {
+    ScalarType type = scalarType(fd);
+    Set<Trait> traits = valueTraits(fd, type);
+    // protobuf-java parses map entries strictly: string keys and values are validated even in
+    // proto2 (checked by EvolutionProperties.utf8IsValidatedExactlyWhereProtobufJavaValidatesIt).
+    if (type == ScalarType.STRING) {
+      traits.add(Trait.VERIFY_UTF8);
+    }
+    if (type == null && hasRequired(fd.getMessageType())) {
+      traits.add(Trait.CHILD_REQUIRED);
+    }
+    String defaultValue = type == null ? "null" : Defaults.zero(type);
+    return new ValueModel(type, javaType(fd, type), defaultValue, fd.getNumber(), tag(fd, type), traits);
+  }
+
+  /** The traits a field and a map entry's part decide alike: group encoding, enum openness. */
+  private static Set<Trait> valueTraits(FieldDescriptor fd, ScalarType type) {
+    Set<Trait> traits = EnumSet.noneOf(Trait.class);
+    if (fd.getType() == FieldDescriptor.Type.GROUP) {
+      traits.add(Trait.GROUP);
+    }
+    if (type == ScalarType.ENUM && !fd.legacyEnumFieldTreatedAsClosed()) {
+      traits.add(Trait.OPEN_ENUM);
+    }
+    return traits;
   }
 
   private static boolean claim(Set<String> used, List<String> methods) {
@@ -312,50 +296,6 @@ final class ModelBuilder {
     }
     used.addAll(methods);
     return true;
-  }
-
-  /** Every method a field of this kind generates, for clash detection. */
-  private static List<String> methods(Kind kind, FieldDescriptor fd, String cap, String one, String many) {
-    List<String> m = new ArrayList<>();
-    switch (kind) {
-      case SCALAR:
-      case STRING:
-      case BYTES:
-      case MESSAGE:
-        m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap, "has" + cap));
-        if (fd.getType() == FieldDescriptor.Type.BOOL) {
-          m.add("is" + cap);
-        }
-        if (fd.getType() == FieldDescriptor.Type.ENUM) {
-          m.addAll(List.of("get" + cap + "Value", "set" + cap + "Value"));
-        }
-        if (kind == Kind.BYTES) {
-          m.addAll(List.of("get" + cap + "Size", "get" + cap + "Slice"));
-        }
-        break;
-      case REPEATED_SCALAR:
-      case REPEATED_STRING:
-      case REPEATED_BYTES:
-      case REPEATED_MESSAGE:
-        m.addAll(
-            List.of("get" + many + "Count", "get" + one + "At", "add" + one, "get" + many + "List",
-                "addAll" + many, "clear" + cap, "_add" + cap));
-        if (fd.getType() == FieldDescriptor.Type.ENUM) {
-          m.addAll(List.of("get" + one + "ValueAt", "add" + one + "Value"));
-        }
-        if (kind == Kind.REPEATED_BYTES) {
-          m.add("get" + one + "SliceAt");
-        }
-        break;
-      case MAP:
-        m.addAll(
-            List.of("get" + cap + "Count", "contains" + cap, "get" + cap, "get" + cap + "OrDefault",
-                "put" + cap, "put" + cap + "Value", "get" + cap + "Map", "forEach" + cap,
-                "remove" + cap, "clear" + cap, "_map" + cap, "_get" + cap, "_enum" + cap, "_find" + cap,
-                "_spare" + cap));
-        break;
-    }
-    return m;
   }
 
   private static Kind kind(FieldDescriptor fd) {

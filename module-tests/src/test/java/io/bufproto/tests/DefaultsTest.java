@@ -8,6 +8,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
+import io.bufproto.templates.FieldNames;
 import io.bufproto.api.ProtoEnum;
 import io.bufproto.generator.BufProtoGenerator;
 import io.bufproto.tests.p2.Aliased;
@@ -24,13 +25,13 @@ class DefaultsTest {
     for (Case c : Case.ALL) {
       Message pj = c.prototype();
       Object ours = c.ours().get();
-      Map<Integer, String[]> names = BufProtoGenerator.accessorNames(pj.getDescriptorForType());
+      Map<Integer, FieldNames> names = BufProtoGenerator.accessorNames(pj.getDescriptorForType());
       for (FieldDescriptor fd : pj.getDescriptorForType().getFields()) {
         if (fd.isRepeated() || fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
           continue;
         }
         Object theirs = pj.getField(fd);
-        Object mine = ours.getClass().getMethod("get" + names.get(fd.getNumber())[0]).invoke(ours);
+        Object mine = ours.getClass().getMethod("get" + names.get(fd.getNumber()).cap()).invoke(ours);
         String what = fd.getFullName();
         if (theirs instanceof ByteString) {
           assertArrayEquals(((ByteString) theirs).toByteArray(), (byte[]) mine, what);

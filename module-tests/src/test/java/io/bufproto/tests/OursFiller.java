@@ -5,6 +5,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
+import io.bufproto.templates.FieldNames;
 import io.bufproto.api.ProtoMessage;
 import io.bufproto.generator.BufProtoGenerator;
 import java.lang.reflect.InvocationTargetException;
@@ -20,25 +21,25 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class OursFiller {
 
-  private static final Map<Descriptor, Map<Integer, String[]>> NAMES = new ConcurrentHashMap<>();
+  private static final Map<Descriptor, Map<Integer, FieldNames>> NAMES = new ConcurrentHashMap<>();
 
   private OursFiller() {}
 
   static void fill(ProtoMessage<?> ours, Message pj) {
-    Map<Integer, String[]> names = NAMES.computeIfAbsent(pj.getDescriptorForType(), BufProtoGenerator::accessorNames);
+    Map<Integer, FieldNames> names = NAMES.computeIfAbsent(pj.getDescriptorForType(), BufProtoGenerator::accessorNames);
     for (Map.Entry<FieldDescriptor, Object> e : pj.getAllFields().entrySet()) {
       FieldDescriptor fd = e.getKey();
-      String[] n = names.get(fd.getNumber());
+      FieldNames n = names.get(fd.getNumber());
       if (fd.isMapField()) {
         for (Object entry : (List<?>) e.getValue()) {
-          putEntry(ours, n[0], (Message) entry);
+          putEntry(ours, n.cap(), (Message) entry);
         }
       } else if (fd.isRepeated()) {
         for (Object v : (List<?>) e.getValue()) {
-          add(ours, fd, n[1], v);
+          add(ours, fd, n.singular(), v);
         }
       } else {
-        set(ours, fd, n[0], e.getValue());
+        set(ours, fd, n.cap(), e.getValue());
       }
     }
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
+import io.bufproto.templates.FieldNames;
 import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.ProtoMessage;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ import net.jqwik.api.constraints.IntRange;
  */
 class SizeCacheProperties {
 
-  private static final Map<String, String[]> NAMES_CACHE = new ConcurrentHashMap<>();
+  private static final Map<String, FieldNames> NAMES_CACHE = new ConcurrentHashMap<>();
 
   /** One step along the tree: a singular field, a repeated element, or a map value by key. */
   private record Step(FieldDescriptor field, int index) {}
@@ -153,21 +154,21 @@ class SizeCacheProperties {
     Message m = pj;
     for (Step step : path) {
       FieldDescriptor fd = step.field();
-      String[] names = names(m, fd);
+      FieldNames names = names(m, fd);
       if (step.index() < 0) {
-        o = OursFiller.call(o, "get" + names[0]);
+        o = OursFiller.call(o, "get" + names.cap());
       } else if (fd.isMapField()) {
         Message entry = (Message) m.getRepeatedField(fd, step.index());
-        o = OursFiller.call(o, "get" + names[0], entry.getField(fd.getMessageType().findFieldByNumber(1)));
+        o = OursFiller.call(o, "get" + names.cap(), entry.getField(fd.getMessageType().findFieldByNumber(1)));
       } else {
-        o = OursFiller.call(o, "get" + names[1] + "At", step.index());
+        o = OursFiller.call(o, "get" + names.singular() + "At", step.index());
       }
       m = child(m, step);
     }
     return (ProtoMessage<?>) o;
   }
 
-  private static String[] names(Message m, FieldDescriptor fd) {
+  private static FieldNames names(Message m, FieldDescriptor fd) {
     return NAMES_CACHE.computeIfAbsent(fd.getFullName(), k ->
         io.bufproto.generator.BufProtoGenerator.accessorNames(m.getDescriptorForType()).get(fd.getNumber()));
   }

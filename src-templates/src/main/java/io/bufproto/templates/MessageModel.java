@@ -114,7 +114,7 @@ public record MessageModel(
    */
   public boolean parseTracksChildren() {
     return childChecks().isEmpty()
-        && fields.stream().anyMatch(f -> parseTracks(f) || (f.mapValue() != null && f.mapValue().checkInit()));
+        && fields.stream().anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
   }
 
   /** Whether the parse of {@code f} adds its child's result to {@code _ok}. */
