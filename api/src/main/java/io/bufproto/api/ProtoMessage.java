@@ -1,5 +1,6 @@
 package io.bufproto.api;
 
+import io.bufproto.api.internal.ParseFailure;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -83,7 +84,7 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    */
   default void parseFrom(ByteBuf buf, int size, int recursionLimit, int sizeLimit) {
     if (size > sizeLimit) {
-      throw InvalidProtobufException.sizeLimitExceeded(size, sizeLimit);
+      throw ParseFailure.sizeLimitExceeded(size, sizeLimit);
     }
     parseFrom(buf, size, recursionLimit);
   }

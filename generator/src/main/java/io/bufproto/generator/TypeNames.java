@@ -18,7 +18,8 @@ final class TypeNames {
           "String", "Object", "Integer", "Long", "Float", "Double", "Boolean", "Iterable",
           "Override", "IndexOutOfBoundsException", "IllegalArgumentException",
           "ProtoMessage", "ProtoCodec", "ProtoWriter", "ProtoArrays", "ProtoEnum", "Utf8", "TextWriter",
-          "InvalidProtobufException", "ProtoValues", "UnknownFields", "MessageParent", "MapEntries");
+          "InvalidProtobufException", "ParseFailure", "ProtoValues", "UnknownFields", "MessageParent",
+          "MapEntries");
 
   /**
    * Where protobuf's own files (the well-known types and descriptor.proto, {@link #WKT_FILES})

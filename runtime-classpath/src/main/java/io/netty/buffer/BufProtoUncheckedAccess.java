@@ -15,7 +15,7 @@ import io.bufproto.api.spi.Varints;
  * {@code writerIndex} into that element decodes bytes that are not data: its value is meaningless
  * and the reader index is left past {@code writerIndex}, as {@code BufReader}'s contract allows;
  * the parse then cannot end where its message ends and fails as truncated
- * ({@code ProtoCodec.endMessage}, {@code InvalidProtobufException.at} restores the reader index to
+ * ({@code ProtoCodec.endMessage}, {@code ParseFailure.at} restores the reader index to
  * {@code writerIndex}). The reference count is not checked here: BufProto checks it once per parse
  * ({@code ProtoCodec.beginMessage}), and a buffer may not be released while it is being parsed.
  * Every other case returns {@link #UNHANDLED} and the caller takes Netty's public API:

@@ -63,8 +63,8 @@ public final class ProtoCodec {
     try {
       return READER.readVarint32(buf);
     } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
-      // Marked, so that the error names no field of this message (InvalidProtobufException.inField).
-      throw InvalidProtobufException.inTag(e);
+      // Marked, so that the error names no field of this message (ParseFailure.inField).
+      throw ParseFailure.inTag(e);
     }
   }
 
@@ -77,8 +77,8 @@ public final class ProtoCodec {
 
   private static InvalidProtobufException badTag(int tag) {
     return (tag >>> 3) == 0
-        ? InvalidProtobufException.invalidTag(tag)
-        : InvalidProtobufException.invalidWireType(tag);
+        ? ParseFailure.invalidTag(tag)
+        : ParseFailure.invalidWireType(tag);
   }
 
   public static int readVarint32(ByteBuf buf) {
@@ -162,10 +162,10 @@ public final class ProtoCodec {
   public static int readLength(ByteBuf buf, int end) {
     int len = READER.readVarint32(buf);
     if (len < 0) {
-      throw InvalidProtobufException.negativeSize(len);
+      throw ParseFailure.negativeSize(len);
     }
     if (len > end - buf.readerIndex()) {
-      throw InvalidProtobufException.truncated();
+      throw ParseFailure.truncated();
     }
     return len;
   }
@@ -177,11 +177,11 @@ public final class ProtoCodec {
   public static int readMessageEnd(ByteBuf buf, int end) {
     int len = READER.readVarint32(buf);
     if (len < 0) {
-      throw InvalidProtobufException.negativeSize(len);
+      throw ParseFailure.negativeSize(len);
     }
     int at = buf.readerIndex();
     if (len > end - at) {
-      throw InvalidProtobufException.truncatedLength(at, len);
+      throw ParseFailure.truncatedLength(at, len);
     }
     return at + len;
   }
@@ -204,7 +204,7 @@ public final class ProtoCodec {
               + buf.writerIndex() + ")"));
     }
     if (size > SIZE_LIMIT) {
-      throw InvalidProtobufException.sizeLimitExceeded(size, SIZE_LIMIT);
+      throw ParseFailure.sizeLimitExceeded(size, SIZE_LIMIT);
     }
     return buf.readerIndex() + size;
   }
@@ -223,7 +223,7 @@ public final class ProtoCodec {
    */
   public static void endMessage(ByteBuf buf, int end) {
     if (buf.readerIndex() != end) {
-      throw InvalidProtobufException.truncated();
+      throw ParseFailure.truncated();
     }
   }
 
@@ -233,10 +233,10 @@ public final class ProtoCodec {
    */
   public static void endMessage(ByteBuf buf, int end, int endGroupTag) {
     if (buf.readerIndex() != end) {
-      throw InvalidProtobufException.truncated();
+      throw ParseFailure.truncated();
     }
     if (endGroupTag != 0) {
-      throw InvalidProtobufException.unclosedGroup();
+      throw ParseFailure.unclosedGroup();
     }
   }
 
@@ -268,33 +268,33 @@ public final class ProtoCodec {
         skip(buf, 4, end);
         return;
       case WIRETYPE_END_GROUP:
-        throw InvalidProtobufException.unexpectedEndGroup(tag);
+        throw ParseFailure.unexpectedEndGroup(tag);
       default:
-        throw InvalidProtobufException.invalidWireType(tag);
+        throw ParseFailure.invalidWireType(tag);
     }
   }
 
   private static void skipGroup(ByteBuf buf, int number, int end, int depthLeft) {
     if (depthLeft < 0) {
-      throw InvalidProtobufException.recursionLimit();
+      throw ParseFailure.recursionLimit();
     }
     while (buf.readerIndex() < end) {
       int tag = READER.readVarint32(buf); // not readTag: an error here is in the field being skipped
       checkTag(tag);
       if ((tag & 7) == WIRETYPE_END_GROUP) {
         if ((tag >>> 3) != number) {
-          throw InvalidProtobufException.unexpectedEndGroup(tag);
+          throw ParseFailure.unexpectedEndGroup(tag);
         }
         return;
       }
       skipField(buf, tag, end, depthLeft);
     }
-    throw buf.readerIndex() == end ? InvalidProtobufException.unclosedGroup() : InvalidProtobufException.truncated();
+    throw buf.readerIndex() == end ? ParseFailure.unclosedGroup() : ParseFailure.truncated();
   }
 
   private static void skip(ByteBuf buf, int n, int end) {
     if (n > end - buf.readerIndex()) {
-      throw InvalidProtobufException.truncated();
+      throw ParseFailure.truncated();
     }
     buf.skipBytes(n);
   }

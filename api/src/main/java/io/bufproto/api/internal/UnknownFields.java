@@ -1,6 +1,5 @@
 package io.bufproto.api.internal;
 
-import io.bufproto.api.InvalidProtobufException;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 
@@ -85,7 +84,7 @@ public final class UnknownFields {
     int messageLength = 0;
     while (true) {
       if (buf.readerIndex() >= end) {
-        throw buf.readerIndex() == end ? InvalidProtobufException.unclosedGroup() : InvalidProtobufException.truncated();
+        throw buf.readerIndex() == end ? ParseFailure.unclosedGroup() : ParseFailure.truncated();
       }
       int t = ProtoCodec.readVarint32(buf); // not readTag: an error here is in the field being read
       if (t == TYPE_ID_TAG) {
@@ -104,7 +103,7 @@ public final class UnknownFields {
       return set;
     }
     if (typeId < 0) {
-      throw InvalidProtobufException.invalidMessageSetTypeId(typeId);
+      throw ParseFailure.invalidMessageSetTypeId(typeId);
     }
     UnknownFields s = set == null ? new UnknownFields() : set;
     s.addItem(typeId, buf, message, messageLength);
@@ -264,13 +263,13 @@ public final class UnknownFields {
       case ProtoCodec.WIRETYPE_START_GROUP:
         {
           if (depth <= 0) {
-            throw InvalidProtobufException.recursionLimit();
+            throw ParseFailure.recursionLimit();
           }
           UnknownFields group = new UnknownFields();
           int endTag = (number << 3) | ProtoCodec.WIRETYPE_END_GROUP;
           while (true) {
             if (buf.readerIndex() >= end) {
-              throw buf.readerIndex() == end ? InvalidProtobufException.unclosedGroup() : InvalidProtobufException.truncated();
+              throw buf.readerIndex() == end ? ParseFailure.unclosedGroup() : ParseFailure.truncated();
             }
             int t = ProtoCodec.readVarint32(buf); // not readTag: an error here is in the field being read
             if (t == endTag) {
@@ -287,14 +286,14 @@ public final class UnknownFields {
           break;
         }
       default:
-        throw InvalidProtobufException.unexpectedEndGroup(tag);
+        throw ParseFailure.unexpectedEndGroup(tag);
     }
     end(start, number, wireType);
   }
 
   private void copy(ByteBuf buf, int n, int end) {
     if (n > end - buf.readerIndex()) {
-      throw InvalidProtobufException.truncated();
+      throw ParseFailure.truncated();
     }
     ensure(n);
     buf.readBytes(data, length, n);

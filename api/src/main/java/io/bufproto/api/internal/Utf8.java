@@ -224,7 +224,7 @@ public final class Utf8 {
       i++;
     }
     if (i < end && !validTail(buf, i, end)) {
-      throw new InvalidProtobufException("Protocol message had invalid UTF-8.");
+      throw ParseFailure.invalidUtf8();
     }
   }
 

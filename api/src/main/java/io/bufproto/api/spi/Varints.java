@@ -1,6 +1,6 @@
 package io.bufproto.api.spi;
 
-import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.internal.ParseFailure;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -16,7 +16,7 @@ public final class Varints {
    * 7 bits are {@code low7}. Up to ten bytes in all; bits beyond the 64th are dropped, as
    * protobuf-java does.
    *
-   * @throws InvalidProtobufException if the varint is longer than ten bytes
+   * @throws io.bufproto.api.InvalidProtobufException if the varint is longer than ten bytes
    */
   public static long readRemaining(ByteBuf buf, long low7) {
     long result = low7;
@@ -27,7 +27,7 @@ public final class Varints {
         return result;
       }
     }
-    throw InvalidProtobufException.malformedVarint();
+    throw ParseFailure.malformedVarint();
   }
 
   /**

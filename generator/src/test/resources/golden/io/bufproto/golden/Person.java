@@ -216,8 +216,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       try {
         _parse(ProtoCodec.unwrap(_buf), _end, _recursionLimit, 0);
       } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
-        // Where it failed, in the message (InvalidProtobufException.offset).
-        throw InvalidProtobufException.at(_e, _buf, _end - _size);
+        // Where it failed, in the message (InvalidProtobufException.offset()).
+        throw ParseFailure.at(_e, _buf, _end - _size);
       }
     }
 
@@ -276,7 +276,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         ProtoCodec.endMessage(_buf, _end, _endTag);
       } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
         // The field being read joins the error's path (no cost until a parse fails).
-        throw InvalidProtobufException.inField(_e, _tag, _buf, _at, _end);
+        throw ParseFailure.inField(_e, _tag, _buf, _at, _end);
       }
       return true;
     }
@@ -1099,8 +1099,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     try {
       _parse(ProtoCodec.unwrap(_buf), _end, _recursionLimit, 0);
     } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
-      // Where it failed, in the message (InvalidProtobufException.offset).
-      throw InvalidProtobufException.at(_e, _buf, _end - _size);
+      // Where it failed, in the message (InvalidProtobufException.offset()).
+      throw ParseFailure.at(_e, _buf, _end - _size);
     }
   }
 
@@ -1161,7 +1161,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
           case 34: { // phones
             if (_depth <= 0) {
-              throw InvalidProtobufException.recursionLimit();
+              throw ParseFailure.recursionLimit();
             }
             addPhone()._parse(_buf, ProtoCodec.readMessageEnd(_buf, _end), _depth - 1, 0);
             break;
@@ -1230,7 +1230,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       ProtoCodec.endMessage(_buf, _end, _endTag);
     } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
       // The field being read joins the error's path (no cost until a parse fails).
-      throw InvalidProtobufException.inField(_e, _tag, _buf, _at, _end);
+      throw ParseFailure.inField(_e, _tag, _buf, _at, _end);
     }
     return true;
   }

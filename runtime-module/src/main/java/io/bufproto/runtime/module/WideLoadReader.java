@@ -1,6 +1,6 @@
 package io.bufproto.runtime.module;
 
-import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.internal.ParseFailure;
 import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.Varints;
 import io.netty.buffer.ByteBuf;
@@ -66,7 +66,7 @@ public final class WideLoadReader implements BufReader {
     }
     byte b9 = buf.readByte();
     if (b9 < 0) {
-      throw InvalidProtobufException.malformedVarint();
+      throw ParseFailure.malformedVarint();
     }
     return result | (long) b9 << 63;
   }
