@@ -277,7 +277,16 @@ class LightProtoBehaviourTest {
           assertEquals(false, ours.getClass().getMethod(has.getName()).invoke(ours), path + has.getName() + "()");
           continue;
         }
-        same(path + n + "()", theirValue, ourValue, generated);
+        try {
+          same(path + n + "()", theirValue, ourValue, generated);
+        } catch (AssertionError e) {
+          if (!unsetInBoth(theirs, ours, n)) {
+            throw e;
+          }
+          // LightProto 0.7.3: the getter of a oneof member returns the value it held before another
+          // member was set (0.8.0 returns the default, as protobuf-java and ours do).
+          same(path + n + "() of an unset field", o.invoke(ours.getClass().getConstructor().newInstance()), ourValue, generated);
+        }
       } else if (m.getParameterCount() == 1 && m.getParameterTypes()[0] == int.class && n.endsWith("At")) {
         // Every index until LightProto's getter refuses one: ours must refuse the same one.
         for (int i = 0; ; i++) {
@@ -298,6 +307,25 @@ class LightProtoBehaviourTest {
         }
       }
     }
+  }
+
+  /**
+   * Whether getter {@code n} ({@code getX}, {@code isX}, {@code getXSize}, {@code getXSlice}) has a
+   * {@code hasX()} twin that is false in both messages.
+   */
+  private static boolean unsetInBoth(Object theirs, Object ours, String n) throws Exception {
+    if (!n.startsWith("get") && !n.startsWith("is")) {
+      return false;
+    }
+    String field = n.substring(n.startsWith("is") ? 2 : 3);
+    for (String has : List.of("has" + field, "has" + field.replaceFirst("(Size|Slice)$", ""))) {
+      try {
+        return !(Boolean) theirs.getClass().getMethod(has).invoke(theirs) && !(Boolean) ours.getClass().getMethod(has).invoke(ours);
+      } catch (NoSuchMethodException e) {
+        // try the next name
+      }
+    }
+    return false;
   }
 
   private static void same(String what, Object theirs, Object ours, Set<String> generated) throws Exception {
