@@ -2,14 +2,14 @@
  * BufProto's run-time library: what generated message classes compile against.
  *
  * <ul>
- *   <li>{@link io.bufproto.api}: what users call: {@link io.bufproto.api.ProtoMessage} (the contract
- *       of every generated message), {@link io.bufproto.api.ProtoEnum}, {@link
+ *   <li>{@link io.bufproto.api}: what users call: {@link io.bufproto.api.ProtoMessage} (the
+ *       contract of every generated message), {@link io.bufproto.api.ProtoEnum}, {@link
  *       io.bufproto.api.InvalidProtobufException}, and {@link io.bufproto.api.BufProto} (which
  *       runtime is active).
  *   <li>{@link io.bufproto.api.internal}: for generated code only, with no compatibility promise.
  *   <li>{@link io.bufproto.api.spi}: what a runtime implements: a {@link
- *       io.bufproto.api.spi.BufProtoRuntime} supplies the reader and the writer; the best usable one
- *       is found with {@link java.util.ServiceLoader} and kept for the life of the JVM.
+ *       io.bufproto.api.spi.BufProtoRuntime} supplies the reader and the writer; the best usable
+ *       one is found with {@link java.util.ServiceLoader} and kept for the life of the JVM.
  * </ul>
  */
 module io.bufproto.api {

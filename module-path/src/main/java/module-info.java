@@ -1,7 +1,8 @@
 /**
  * The suite's schemas as a module-path user would ship them: a named module requiring BufProto's
  * API (never a runtime: the best one on the module path is found by ServiceLoader). The generated
- * packages are exported so protobuf-java, the oracle, can reach its own generated classes reflectively.
+ * packages are exported so protobuf-java, the oracle, can reach its own generated classes
+ * reflectively.
  */
 module io.bufproto.tests {
   requires io.bufproto.api;

@@ -9,9 +9,9 @@ package io.bufproto.api;
  * numbers from the parsed message down to the field being read ({@link #fieldPath()}, empty when
  * the problem is a tag itself at the top level) and the byte offset from the start of the parsed
  * message ({@link #offset()}), both appended to the message: {@code "... [field 4.2, byte 17]"}.
- * Every malformed input gets this exception from {@code parseFrom}, never another runtime
- * exception (README, "Malformed input"). Parse failures are instances of a subclass that generated
- * code creates ({@code io.bufproto.api.internal.ParseFailure}); catch this type.
+ * Every malformed input gets this exception from {@code parseFrom}, never another runtime exception
+ * (README, "Malformed input"). Parse failures are instances of a subclass that generated code
+ * creates ({@code io.bufproto.api.internal.ParseFailure}); catch this type.
  */
 public class InvalidProtobufException extends RuntimeException {
 
@@ -27,8 +27,8 @@ public class InvalidProtobufException extends RuntimeException {
 
   /**
    * The field numbers from the parsed message down to the field where the problem was found,
-   * outermost first; empty when it was found in a tag of the parsed message or the exception is
-   * not a parse failure.
+   * outermost first; empty when it was found in a tag of the parsed message or the exception is not
+   * a parse failure.
    */
   public int[] fieldPath() {
     return new int[0];

@@ -8,58 +8,63 @@ import io.netty.buffer.ByteBuf;
  * writes to Netty {@link ByteBuf}s directly.
  *
  * <h2>Buffer ownership and lazy fields</h2>
- * Parsing does not copy string and bytes fields: it records where they lie in the source buffer
- * and decodes on first access. The message therefore <em>aliases</em> the source buffer but does
- * not {@link ByteBuf#retain() retain} it. The caller keeps the buffer alive, and unchanged, for as
- * long as lazy fields may be read or the message written, or calls {@link #materialize()} first to
+ *
+ * Parsing does not copy string and bytes fields: it records where they lie in the source buffer and
+ * decodes on first access. The message therefore <em>aliases</em> the source buffer but does not
+ * {@link ByteBuf#retain() retain} it. The caller keeps the buffer alive, and unchanged, for as long
+ * as lazy fields may be read or the message written, or calls {@link #materialize()} first to
  * detach the message. A lazy getter called after the buffer's reference count reached zero throws
  * Netty's {@link io.netty.util.IllegalReferenceCountException}. (A pooled buffer that was released
- * <em>and then handed out again</em> by its pool cannot be told apart from a live one: that case
- * is the caller's bug and is not detected.)
+ * <em>and then handed out again</em> by its pool cannot be told apart from a live one: that case is
+ * the caller's bug and is not detected.)
  *
  * <h2>Index effects</h2>
+ *
  * {@link #parseFrom(ByteBuf, int)} reads {@code size} bytes from {@code readerIndex} and advances
  * the reader index past them. {@link #writeTo(ByteBuf)} writes at {@code writerIndex} and advances
  * it. Neither touches the other index.
  *
  * <h2>Reuse</h2>
+ *
  * {@link #clear()} is O(1) in the number of set fields: it resets presence bits and counts, and
- * keeps child messages, arrays and map storage for the next parse or fill
- * (and a reference to the last buffer parsed, which no field reads any more: it is neither
- * retained nor released; {@link #materialize()} drops it). A
- * child message obtained before a clear may therefore be reused, and changed, by a later parse or
- * fill of its parent; passing it back to a setter, adder or put of its own parent copies its
- * content, as for any other message.
+ * keeps child messages, arrays and map storage for the next parse or fill (and a reference to the
+ * last buffer parsed, which no field reads any more: it is neither retained nor released; {@link
+ * #materialize()} drops it). A child message obtained before a clear may therefore be reused, and
+ * changed, by a later parse or fill of its parent; passing it back to a setter, adder or put of its
+ * own parent copies its content, as for any other message.
  *
  * <h2>Sub-messages and cached sizes</h2>
- * A sub-message is created by the message holding it (setters and adders taking a message copy
- * it) and may be changed through any reference to it. The serialized size, and whether required
- * fields are present, are computed once and kept until a change anywhere in the tree: a write of
- * an unchanged message is a single pass over its fields.
+ *
+ * A sub-message is created by the message holding it (setters and adders taking a message copy it)
+ * and may be changed through any reference to it. The serialized size, and whether required fields
+ * are present, are computed once and kept until a change anywhere in the tree: a write of an
+ * unchanged message is a single pass over its fields.
  *
  * <h2>Threads</h2>
- * A message that no thread changes may be read by several threads at once: getters (a lazy field
- * is decoded by whichever thread reads it first; each gets an equal value), has-methods, counts,
- * map views, {@code getSerializedSize}, {@code isInitialized}, {@code equals}, {@code hashCode},
- * {@code toString}, {@code toByteArray} and {@code writeTo} into a buffer that has an array (each
- * thread its own target). Everything else needs one thread at a time: setters, {@code clear},
- * {@code parseFrom}, {@code copyFrom} into it, {@code materialize}, and {@code writeTo} into a
- * buffer without an array (the message composes it in a scratch array it keeps). The source
- * buffer of a parse may be shared: give each thread its own {@code duplicate()} (indexes are per
- * view). {@code ConcurrencyTest} checks exactly this.
+ *
+ * A message that no thread changes may be read by several threads at once: getters (a lazy field is
+ * decoded by whichever thread reads it first; each gets an equal value), has-methods, counts, map
+ * views, {@code getSerializedSize}, {@code isInitialized}, {@code equals}, {@code hashCode}, {@code
+ * toString}, {@code toByteArray} and {@code writeTo} into a buffer that has an array (each thread
+ * its own target). Everything else needs one thread at a time: setters, {@code clear}, {@code
+ * parseFrom}, {@code copyFrom} into it, {@code materialize}, and {@code writeTo} into a buffer
+ * without an array (the message composes it in a scratch array it keeps). The source buffer of a
+ * parse may be shared: give each thread its own {@code duplicate()} (indexes are per view). {@code
+ * ConcurrencyTest} checks exactly this.
  *
  * <h2>Generated-code API</h2>
- * Public members whose names start with {@code _} ({@code _parse}, {@code _write},
- * {@code _setParent}, ...) are public only because generated classes call each other; they are not
- * for users and may change with any release of the generator.
+ *
+ * Public members whose names start with {@code _} ({@code _parse}, {@code _write}, {@code
+ * _setParent}, ...) are public only because generated classes call each other; they are not for
+ * users and may change with any release of the generator.
  *
  * @param <T> the generated class itself
  */
 public interface ProtoMessage<T extends ProtoMessage<T>> {
 
   /**
-   * Clears this message, then parses {@code size} bytes starting at {@code buf.readerIndex()}
-   * into it, advancing the reader index by {@code size}.
+   * Clears this message, then parses {@code size} bytes starting at {@code buf.readerIndex()} into
+   * it, advancing the reader index by {@code size}.
    *
    * @throws InvalidProtobufException if the bytes are not a valid encoding, or a required field is
    *     missing
@@ -76,8 +81,8 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
 
   /**
    * {@link #parseFrom(ByteBuf, int, int)} refusing a message larger than {@code sizeLimit} bytes
-   * before reading any of it, as protobuf-java's {@code CodedInputStream.setSizeLimit}. Every
-   * parse is also bounded by the system property {@code bufproto.sizeLimit} (default: none, as
+   * before reading any of it, as protobuf-java's {@code CodedInputStream.setSizeLimit}. Every parse
+   * is also bounded by the system property {@code bufproto.sizeLimit} (default: none, as
    * protobuf-java's).
    *
    * @throws InvalidProtobufException if {@code size > sizeLimit}, and as the other forms
@@ -92,16 +97,14 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   /** Clears this message and parses all of {@code bytes} into it. The message aliases the array. */
   void parseFrom(byte[] bytes);
 
-  /**
-   * The exact number of bytes {@link #writeTo(ByteBuf)} writes. Cached until the next change.
-   */
+  /** The exact number of bytes {@link #writeTo(ByteBuf)} writes. Cached until the next change. */
   int getSerializedSize();
 
   /**
    * Writes this message (without a length prefix) at the buffer's writer index. The message is
    * composed in place in a buffer that {@link ByteBuf#hasArray() has an array}; for any other
-   * buffer, in an array kept on this message (up to 1 MiB;
-   * a larger message allocates one per write) and copied once.
+   * buffer, in an array kept on this message (up to 1 MiB; a larger message allocates one per
+   * write) and copied once.
    *
    * @return the number of bytes written, equal to {@link #getSerializedSize()}
    * @throws InvalidProtobufException if a required field is missing
@@ -116,14 +119,14 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
 
   /**
    * Merges {@code other} into this message the way protobuf-java's {@code mergeFrom} does: set
-   * scalars overwrite, repeated fields append, messages merge, map entries overwrite by key.
-   * Lazy fields are decoded, so this message does not alias {@code other}'s buffer. Returns this.
+   * scalars overwrite, repeated fields append, messages merge, map entries overwrite by key. Lazy
+   * fields are decoded, so this message does not alias {@code other}'s buffer. Returns this.
    */
   T copyFrom(T other);
 
   /**
-   * Decodes every lazy field so that this message no longer aliases any buffer. Returns this.
-   * The bytes written afterwards are those parsed: a string whose bytes are not valid UTF-8 (which
+   * Decodes every lazy field so that this message no longer aliases any buffer. Returns this. The
+   * bytes written afterwards are those parsed: a string whose bytes are not valid UTF-8 (which
    * proto2 accepts) keeps them in a private copy, as protobuf-java keeps its {@code ByteString}.
    */
   T materialize();

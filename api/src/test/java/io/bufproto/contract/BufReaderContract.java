@@ -1,7 +1,5 @@
 package io.bufproto.contract;
 
-import io.bufproto.api.spi.BufReader;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -9,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.spi.BufReader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -19,10 +18,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of every {@link BufReader}, against protobuf-java's {@code CodedInputStream}:
- * every varint length (1 to 10 bytes, overlong forms included) at every position, in every
- * buffer kind, with the varint at the very end of the readable bytes; truncated input always
- * throws and never returns a value. Each reader's test class only supplies the reader.
+ * The contract of every {@link BufReader}, against protobuf-java's {@code CodedInputStream}: every
+ * varint length (1 to 10 bytes, overlong forms included) at every position, in every buffer kind,
+ * with the varint at the very end of the readable bytes; truncated input always throws and never
+ * returns a value. Each reader's test class only supplies the reader.
  */
 public abstract class BufReaderContract {
 
@@ -47,7 +46,11 @@ public abstract class BufReaderContract {
     int cut = RANDOM.nextInt(padded.length + 1);
     composite.addComponent(true, Unpooled.copiedBuffer(padded, 0, cut));
     composite.addComponent(true, Unpooled.copiedBuffer(padded, cut, padded.length - cut));
-    ByteBuf parent = PooledByteBufAllocator.DEFAULT.directBuffer(padded.length + 16).writeBytes(padded).writeZero(16);
+    ByteBuf parent =
+        PooledByteBufAllocator.DEFAULT
+            .directBuffer(padded.length + 16)
+            .writeBytes(padded)
+            .writeZero(16);
     ByteBuf[] all = {
       Unpooled.copiedBuffer(padded),
       Unpooled.directBuffer(padded.length, padded.length).writeBytes(padded),
@@ -74,7 +77,8 @@ public abstract class BufReaderContract {
       for (ByteBuf b : buffers(withTail, before)) {
         try {
           long got = (n & 1) == 0 ? reader().readVarint64(b) : reader().readVarint32(b);
-          assertEquals((n & 1) == 0 ? expected : (int) expected, got, () -> b + " " + Arrays.toString(v));
+          assertEquals(
+              (n & 1) == 0 ? expected : (int) expected, got, () -> b + " " + Arrays.toString(v));
           assertEquals(before + v.length, b.readerIndex(), () -> "reader index, " + b);
         } finally {
           b.release();
@@ -95,8 +99,15 @@ public abstract class BufReaderContract {
             // The contract (BufReader, "Bounds"): an exception, or a reader index left past the
             // writer index (a read into memory the buffer owns past its data), which the parse's
             // end check then rejects; never a value with the reader index within the data.
-            assertTrue(b.readerIndex() > b.writerIndex(),
-                () -> "returned " + got + " from a truncated varint " + Arrays.toString(part) + " in " + b);
+            assertTrue(
+                b.readerIndex() > b.writerIndex(),
+                () ->
+                    "returned "
+                        + got
+                        + " from a truncated varint "
+                        + Arrays.toString(part)
+                        + " in "
+                        + b);
           } catch (IndexOutOfBoundsException | InvalidProtobufException expected) {
             // an exception
           } finally {

@@ -36,20 +36,22 @@ public abstract class BufWriterContract {
     kinds.add(c -> Unpooled.directBuffer(c));
     kinds.add(c -> PooledByteBufAllocator.DEFAULT.heapBuffer(c));
     kinds.add(c -> PooledByteBufAllocator.DEFAULT.directBuffer(c));
-    kinds.add(c -> {
-      CompositeByteBuf composite = Unpooled.compositeBuffer();
-      int cut = c / 3;
-      composite.addComponent(false, Unpooled.directBuffer(cut, cut).writeZero(cut));
-      composite.addComponent(false, Unpooled.buffer(c - cut, c - cut).writeZero(c - cut));
-      return composite.capacity(c);
-    });
-    kinds.add(c -> {
-      ByteBuf parent = PooledByteBufAllocator.DEFAULT.directBuffer(c + 32);
-      parent.writerIndex(c + 32);
-      ByteBuf slice = parent.retainedSlice(16, c).clear();
-      parent.release();
-      return slice;
-    });
+    kinds.add(
+        c -> {
+          CompositeByteBuf composite = Unpooled.compositeBuffer();
+          int cut = c / 3;
+          composite.addComponent(false, Unpooled.directBuffer(cut, cut).writeZero(cut));
+          composite.addComponent(false, Unpooled.buffer(c - cut, c - cut).writeZero(c - cut));
+          return composite.capacity(c);
+        });
+    kinds.add(
+        c -> {
+          ByteBuf parent = PooledByteBufAllocator.DEFAULT.directBuffer(c + 32);
+          parent.writerIndex(c + 32);
+          ByteBuf slice = parent.retainedSlice(16, c).clear();
+          parent.release();
+          return slice;
+        });
     kinds.add(c -> Unpooled.directBuffer(c).duplicate());
     return kinds;
   }
@@ -73,7 +75,8 @@ public abstract class BufWriterContract {
           String where = buf.getClass().getSimpleName() + ", index " + index + ", length " + length;
           assertEquals(0, buf.readerIndex(), where + ": reader index");
           assertEquals(index, buf.writerIndex(), where + ": writer index");
-          assertArrayEquals(Arrays.copyOf(src, length), ByteBufUtil.getBytes(buf, index, length), where);
+          assertArrayEquals(
+              Arrays.copyOf(src, length), ByteBufUtil.getBytes(buf, index, length), where);
           byte[] before = ByteBufUtil.getBytes(buf, 0, index);
           byte[] after = ByteBufUtil.getBytes(buf, index + length, buf.capacity() - index - length);
           assertArrayEquals(filled(index), before, where + ": bytes before");

@@ -1,7 +1,6 @@
 package io.bufproto.examples;
 
 import io.bufproto.api.BufProto;
-import io.bufproto.api.internal.ProtoCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -27,13 +26,17 @@ public final class AddressBookExample {
     try {
       int written = book.writeTo(buf);
       System.out.println("runtime:  " + BufProto.runtime());
-      System.out.println("wrote:    " + written + " bytes into a " + buf.getClass().getSimpleName());
+      System.out.println(
+          "wrote:    " + written + " bytes into a " + buf.getClass().getSimpleName());
       System.out.println("bytes:    " + ByteBufUtil.hexDump(buf));
 
       parsed.parseFrom(buf, buf.readableBytes());
       System.out.println("parsed:   " + parsed);
-      System.out.println("first:    " + parsed.getPeopleAt(0).getName() + ", "
-          + parsed.getPeopleAt(0).getPhoneAt(0).getType());
+      System.out.println(
+          "first:    "
+              + parsed.getPeopleAt(0).getName()
+              + ", "
+              + parsed.getPeopleAt(0).getPhoneAt(0).getType());
       System.out.println("equal:    " + parsed.equals(book));
       if (!parsed.equals(book)) {
         throw new AssertionError("round trip changed the message");

@@ -2,17 +2,17 @@ package io.bufproto.generator;
 
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.SourceCodeInfo;
+import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.DescriptorValidationException;
 import com.google.protobuf.Descriptors.FileDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorRequest;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorResponse;
-import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.OneofDescriptor;
 import io.bufproto.templates.EnumModel;
 import io.bufproto.templates.FieldModel;
 import io.bufproto.templates.FieldNames;
-import io.bufproto.templates.GeneratedMethods;
 import io.bufproto.templates.FileModel;
+import io.bufproto.templates.GeneratedMethods;
 import io.bufproto.templates.MessageModel;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,19 +47,21 @@ public final class BufProtoGenerator {
    * Generates Java sources for {@code file}. Files it imports must be generated too (with the same
    * options) for the output to compile.
    *
-   * @param sourceFile the file's descriptor proto, for its comments ({@code source_code_info});
-   *     may be {@code file.toProto()} when comments do not matter
+   * @param sourceFile the file's descriptor proto, for its comments ({@code source_code_info}); may
+   *     be {@code file.toProto()} when comments do not matter
    * @throws GeneratorException if the schema uses something this generator cannot handle
    */
   public List<GeneratedFile> generate(FileDescriptor file, FileDescriptorProto sourceFile) {
-    ModelBuilder builder = new ModelBuilder(file, sourceFile.getSourceCodeInfo(), names, options.keepUnknownFields());
+    ModelBuilder builder =
+        new ModelBuilder(file, sourceFile.getSourceCodeInfo(), names, options.keepUnknownFields());
     String pkg = names.javaPackage(file);
     String dir = pkg.isEmpty() ? "" : pkg.replace('.', '/') + "/";
     String outer = names.outerClass(file);
     List<GeneratedFile> out = new ArrayList<>();
     if (outer != null) {
       FileModel model =
-          new FileModel(file.getName(), VERSION, pkg, outer, builder.messages(true), builder.enums(true));
+          new FileModel(
+              file.getName(), VERSION, pkg, outer, builder.messages(true), builder.enums(true));
       out.add(new GeneratedFile(dir + outer + ".java", Renderer.render(model)));
       return out;
     }
@@ -88,9 +90,9 @@ public final class BufProtoGenerator {
   }
 
   /**
-   * The methods the generated class of {@code message} declares for its fields and oneofs (not
-   * its nested types'), as {@link GeneratedMethods} lists them; the class may declare those of
-   * {@link GeneratedMethods#MESSAGE} besides.
+   * The methods the generated class of {@code message} declares for its fields and oneofs (not its
+   * nested types'), as {@link GeneratedMethods} lists them; the class may declare those of {@link
+   * GeneratedMethods#MESSAGE} besides.
    */
   public static Set<String> fieldMethods(Descriptor message) {
     Set<String> out = new TreeSet<>();
@@ -106,7 +108,11 @@ public final class BufProtoGenerator {
   private static List<FieldModel> fieldModels(Descriptor message) {
     GeneratorOptions defaults = GeneratorOptions.parse("");
     ModelBuilder builder =
-        new ModelBuilder(message.getFile(), SourceCodeInfo.getDefaultInstance(), new TypeNames(defaults), defaults.keepUnknownFields());
+        new ModelBuilder(
+            message.getFile(),
+            SourceCodeInfo.getDefaultInstance(),
+            new TypeNames(defaults),
+            defaults.keepUnknownFields());
     return builder.fields(message, List.of());
   }
 
@@ -116,10 +122,11 @@ public final class BufProtoGenerator {
   }
 
   /**
-   * {@link #handle(CodeGeneratorRequest)}, telling {@code warnings} what may go wrong later (a
-   * file protobuf-java's {@code java_out} would write too; see {@link JavaOutClash}).
+   * {@link #handle(CodeGeneratorRequest)}, telling {@code warnings} what may go wrong later (a file
+   * protobuf-java's {@code java_out} would write too; see {@link JavaOutClash}).
    */
-  public static CodeGeneratorResponse handle(CodeGeneratorRequest request, Consumer<String> warnings) {
+  public static CodeGeneratorResponse handle(
+      CodeGeneratorRequest request, Consumer<String> warnings) {
     CodeGeneratorResponse.Builder response =
         CodeGeneratorResponse.newBuilder()
             .setSupportedFeatures(
@@ -128,7 +135,8 @@ public final class BufProtoGenerator {
             .setMinimumEdition(com.google.protobuf.DescriptorProtos.Edition.EDITION_PROTO2_VALUE)
             .setMaximumEdition(com.google.protobuf.DescriptorProtos.Edition.EDITION_2024_VALUE);
     try {
-      BufProtoGenerator generator = new BufProtoGenerator(GeneratorOptions.parse(request.getParameter()));
+      BufProtoGenerator generator =
+          new BufProtoGenerator(GeneratorOptions.parse(request.getParameter()));
       Map<String, FileDescriptorProto> sources = new HashMap<>();
       for (FileDescriptorProto p : request.getSourceFileDescriptorsList()) {
         sources.put(p.getName(), p);
@@ -137,11 +145,16 @@ public final class BufProtoGenerator {
       for (String name : request.getFileToGenerateList()) {
         FileDescriptorProto source = sources.get(name);
         if (source == null) {
-          source = request.getProtoFileList().stream().filter(p -> p.getName().equals(name)).findFirst().orElseThrow();
+          source =
+              request.getProtoFileList().stream()
+                  .filter(p -> p.getName().equals(name))
+                  .findFirst()
+                  .orElseThrow();
         }
         List<GeneratedFile> files = generator.generate(built.get(name), source);
         for (GeneratedFile f : files) {
-          response.addFile(CodeGeneratorResponse.File.newBuilder().setName(f.name()).setContent(f.content()));
+          response.addFile(
+              CodeGeneratorResponse.File.newBuilder().setName(f.name()).setContent(f.content()));
         }
         JavaOutClash.warning(built.get(name), files).ifPresent(warnings);
       }
@@ -156,7 +169,8 @@ public final class BufProtoGenerator {
   }
 
   /** Resolves every file of the request in dependency order (protoc lists them that way). */
-  static Map<String, FileDescriptor> buildAll(List<FileDescriptorProto> protos) throws DescriptorValidationException {
+  static Map<String, FileDescriptor> buildAll(List<FileDescriptorProto> protos)
+      throws DescriptorValidationException {
     Map<String, FileDescriptor> built = new HashMap<>();
     for (FileDescriptorProto p : protos) {
       FileDescriptor[] deps = new FileDescriptor[p.getDependencyCount()];

@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * A field's declaration as protobuf-java's accessor Javadoc shows it ({@code optional string
  * producer_name = 1;}, {@code map<string, int64> counters = 5;}): the label where the source has
- * one, the type, the name, the number and the options a reader looks for ({@code default},
- * {@code packed}).
+ * one, the type, the name, the number and the options a reader looks for ({@code default}, {@code
+ * packed}).
  */
 final class Declarations {
 
@@ -18,8 +18,11 @@ final class Declarations {
     FieldDescriptorProto p = fd.toProto();
     StringBuilder sb = new StringBuilder();
     if (fd.isMapField()) {
-      sb.append("map<").append(type(fd.getMessageType().findFieldByNumber(1))).append(", ")
-          .append(type(fd.getMessageType().findFieldByNumber(2))).append("> ");
+      sb.append("map<")
+          .append(type(fd.getMessageType().findFieldByNumber(1)))
+          .append(", ")
+          .append(type(fd.getMessageType().findFieldByNumber(2)))
+          .append("> ");
     } else {
       if (p.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED) {
         sb.append("repeated ");
@@ -34,8 +37,12 @@ final class Declarations {
     String options = "";
     if (p.hasDefaultValue()) {
       String v = p.getDefaultValue();
-      options = "default = " + (fd.getType() == FieldDescriptor.Type.STRING || fd.getType() == FieldDescriptor.Type.BYTES
-          ? "\"" + v + "\"" : v);
+      options =
+          "default = "
+              + (fd.getType() == FieldDescriptor.Type.STRING
+                      || fd.getType() == FieldDescriptor.Type.BYTES
+                  ? "\"" + v + "\""
+                  : v);
     }
     if (fd.getOptions().hasPacked()) {
       options += (options.isEmpty() ? "" : ", ") + "packed = " + fd.getOptions().getPacked();
@@ -44,19 +51,16 @@ final class Declarations {
   }
 
   private static boolean isProto2(FieldDescriptor fd) {
-    return "proto2".equals(fd.getFile().toProto().getSyntax()) || fd.getFile().toProto().getSyntax().isEmpty();
+    return "proto2".equals(fd.getFile().toProto().getSyntax())
+        || fd.getFile().toProto().getSyntax().isEmpty();
   }
 
   private static String type(FieldDescriptor fd) {
-    switch (fd.getType()) {
-      case MESSAGE:
-        return "." + fd.getMessageType().getFullName();
-      case GROUP:
-        return "group";
-      case ENUM:
-        return "." + fd.getEnumType().getFullName();
-      default:
-        return fd.getType().name().toLowerCase(Locale.ROOT);
-    }
+    return switch (fd.getType()) {
+      case MESSAGE -> "." + fd.getMessageType().getFullName();
+      case GROUP -> "group";
+      case ENUM -> "." + fd.getEnumType().getFullName();
+      default -> fd.getType().name().toLowerCase(Locale.ROOT);
+    };
   }
 }

@@ -14,63 +14,48 @@ final class Defaults {
   static String literal(FieldDescriptor fd, ScalarType type) {
     Object v = fd.getDefaultValue();
     switch (type) {
-      case INT32:
-      case UINT32:
-      case SINT32:
-      case FIXED32:
-      case SFIXED32:
+      case INT32, UINT32, SINT32, FIXED32, SFIXED32 -> {
         return Integer.toString((Integer) v);
-      case INT64:
-      case UINT64:
-      case SINT64:
-      case FIXED64:
-      case SFIXED64:
+      }
+      case INT64, UINT64, SINT64, FIXED64, SFIXED64 -> {
         return v + "L";
-      case FLOAT:
+      }
+      case FLOAT -> {
         return floatLiteral((Float) v);
-      case DOUBLE:
+      }
+      case DOUBLE -> {
         return doubleLiteral((Double) v);
-      case BOOL:
+      }
+      case BOOL -> {
         return v.toString();
-      case STRING:
+      }
+      case STRING -> {
         return stringLiteral((String) v);
-      case BYTES:
+      }
+      case BYTES -> {
         ByteString bs = (ByteString) v;
-        return bs.isEmpty() ? "ProtoArrays.EMPTY_BYTES" : "ProtoValues.latin1(" + latin1Literal(bs) + ")";
-      case ENUM:
+        return bs.isEmpty()
+            ? "ProtoArrays.EMPTY_BYTES"
+            : "ProtoValues.latin1(" + latin1Literal(bs) + ")";
+      }
+      case ENUM -> {
         return Integer.toString(((EnumValueDescriptor) v).getNumber());
+      }
     }
     throw new AssertionError(type);
   }
 
   /** The zero value of a type, for map keys and values (which have no custom defaults). */
   static String zero(ScalarType type) {
-    switch (type) {
-      case INT32:
-      case UINT32:
-      case SINT32:
-      case FIXED32:
-      case SFIXED32:
-      case ENUM:
-        return "0";
-      case INT64:
-      case UINT64:
-      case SINT64:
-      case FIXED64:
-      case SFIXED64:
-        return "0L";
-      case FLOAT:
-        return "0f";
-      case DOUBLE:
-        return "0d";
-      case BOOL:
-        return "false";
-      case STRING:
-        return "\"\"";
-      case BYTES:
-        return "ProtoArrays.EMPTY_BYTES";
-    }
-    throw new AssertionError(type);
+    return switch (type) {
+      case INT32, UINT32, SINT32, FIXED32, SFIXED32, ENUM -> "0";
+      case INT64, UINT64, SINT64, FIXED64, SFIXED64 -> "0L";
+      case FLOAT -> "0f";
+      case DOUBLE -> "0d";
+      case BOOL -> "false";
+      case STRING -> "\"\"";
+      case BYTES -> "ProtoArrays.EMPTY_BYTES";
+    };
   }
 
   static String floatLiteral(float f) {

@@ -1,8 +1,8 @@
 package io.bufproto.generator;
 
 /**
- * A schema the generator cannot handle. The message names the {@code .proto} file, the element
- * and the reason; the protoc plugin reports it as the run's error.
+ * A schema the generator cannot handle. The message names the {@code .proto} file, the element and
+ * the reason; the protoc plugin reports it as the run's error.
  */
 public final class GeneratorException extends RuntimeException {
 

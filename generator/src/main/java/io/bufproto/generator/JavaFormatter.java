@@ -1,10 +1,10 @@
 package io.bufproto.generator;
 
 /**
- * Lays out the templates' output: re-indents by brace depth (two spaces, continuation lines
- * four more), drops blank lines after an opening and before a closing brace, folds runs of
- * blank lines into one, and puts one blank line after every member that ends with a brace. Braces inside string and char literals and comments do not count, so
- * templates need not care about indentation at all.
+ * Lays out the templates' output: re-indents by brace depth (two spaces, continuation lines four
+ * more), drops blank lines after an opening and before a closing brace, folds runs of blank lines
+ * into one, and puts one blank line after every member that ends with a brace. Braces inside string
+ * and char literals and comments do not count, so templates need not care about indentation at all.
  */
 final class JavaFormatter {
 
@@ -17,7 +17,8 @@ final class JavaFormatter {
     boolean previousBlank = true;
     boolean previousOpened = false;
     boolean memberEnded = false;
-    // Per open brace: whether it opened a type's body (then a '}' closing a block in it ends a member).
+    // Per open brace: whether it opened a type's body (then a '}' closing a block in it ends a
+    // member).
     java.util.ArrayDeque<Boolean> typeBody = new java.util.ArrayDeque<>();
     String[] lines = source.split("\n", -1);
     for (String raw : lines) {
@@ -102,18 +103,25 @@ final class JavaFormatter {
   }
 
   private static boolean opensTypeBody(String line) {
-    return line.matches(".*\\b(class|interface|enum|record) \\w+.*\\{") || line.matches(".*\\bnew [\\w.<>]+\\(.*\\) \\{");
+    return line.matches(".*\\b(class|interface|enum|record) \\w+.*\\{")
+        || line.matches(".*\\bnew [\\w.<>]+\\(.*\\) \\{");
   }
 
-  /** The line without a trailing {@code //} comment (generated case labels carry the field name). */
+  /**
+   * The line without a trailing {@code //} comment (generated case labels carry the field name).
+   */
   private static String withoutLineComment(String line) {
     int i = line.indexOf(" // ");
     return i < 0 ? line : line.substring(0, i).stripTrailing();
   }
 
   private static boolean isContinuation(String line) {
-    return line.startsWith(".") || line.startsWith("+ ") || line.startsWith("&& ")
-        || line.startsWith("|| ") || line.startsWith("? ") || line.startsWith(": ");
+    return line.startsWith(".")
+        || line.startsWith("+ ")
+        || line.startsWith("&& ")
+        || line.startsWith("|| ")
+        || line.startsWith("? ")
+        || line.startsWith(": ");
   }
 
   private static int skipLiteral(String line, int start, char quote) {

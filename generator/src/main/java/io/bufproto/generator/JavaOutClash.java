@@ -12,9 +12,9 @@ import java.util.Set;
 
 /**
  * Whether BufProto's output for a file would collide with protobuf-java's (protoc's {@code
- * java_out}). protoc cannot tell a plugin which other generators run, and when both write one
- * file name it only says "Tried to write the same file twice" for each: so the generator names
- * the cause and the way out itself, as a warning.
+ * java_out}). protoc cannot tell a plugin which other generators run, and when both write one file
+ * name it only says "Tried to write the same file twice" for each: so the generator names the cause
+ * and the way out itself, as a warning.
  */
 final class JavaOutClash {
 
@@ -33,9 +33,15 @@ final class JavaOutClash {
       return Optional.empty();
     }
     return Optional.of(
-        "BufProto: warning: " + file.getName() + ": protobuf-java (java_out) writes "
-            + (clashes.size() == 1 ? clashes.get(0) : clashes.size() + " of the same files (" + clashes.get(0) + ", ...)")
-            + (file.getOptions().getJavaMultipleFiles() ? " too, because the file sets java_multiple_files = true" : " too")
+        "BufProto: warning: "
+            + file.getName()
+            + ": protobuf-java (java_out) writes "
+            + (clashes.size() == 1
+                ? clashes.get(0)
+                : clashes.size() + " of the same files (" + clashes.get(0) + ", ...)")
+            + (file.getOptions().getJavaMultipleFiles()
+                ? " too, because the file sets java_multiple_files = true"
+                : " too")
             + ". If java_out runs in the same protoc call, protoc fails with \"Tried to write the same file twice\":"
             + " give BufProto the option prefix=<Prefix> (its classes renamed, e.g. prefix=Bp) or"
             + " package=<java.package> (its classes elsewhere).");
@@ -43,7 +49,8 @@ final class JavaOutClash {
 
   /** The paths protoc's {@code java_out} writes for {@code file}, as protobuf-java names them. */
   static Set<String> javaOutFiles(FileDescriptor file) {
-    String pkg = file.getOptions().hasJavaPackage() ? file.getOptions().getJavaPackage() : file.getPackage();
+    String pkg =
+        file.getOptions().hasJavaPackage() ? file.getOptions().getJavaPackage() : file.getPackage();
     String dir = pkg.isEmpty() ? "" : pkg.replace('.', '/') + "/";
     Set<String> topLevel = new LinkedHashSet<>();
     for (Descriptor d : file.getMessageTypes()) {
@@ -65,7 +72,10 @@ final class JavaOutClash {
     return out;
   }
 
-  /** protobuf-java's outer class: {@code java_outer_classname}, else the file name in camel case ("OuterClass" added on a clash). */
+  /**
+   * protobuf-java's outer class: {@code java_outer_classname}, else the file name in camel case
+   * ("OuterClass" added on a clash).
+   */
   private static String outerClass(FileDescriptor file, Set<String> topLevel) {
     if (file.getOptions().hasJavaOuterClassname()) {
       return file.getOptions().getJavaOuterClassname();

@@ -33,8 +33,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns resolved descriptors into the models the templates render. Every decision about the
- * emitted code (names, presence, packing, enum openness, defaults, tags) is made here, once.
+ * Turns resolved descriptors into the models the templates render. Every decision about the emitted
+ * code (names, presence, packing, enum openness, defaults, tags) is made here, once.
  */
 final class ModelBuilder {
 
@@ -42,14 +42,16 @@ final class ModelBuilder {
   private final TypeNames names;
   private final boolean keepUnknown;
   private final Map<List<Integer>, String> comments = new HashMap<>();
-  private final Map<Descriptor, Boolean> hasRequired = new IdentityHashMap<>();
+  private final IdentityHashMap<Descriptor, Boolean> hasRequired = new IdentityHashMap<>();
 
-  ModelBuilder(FileDescriptor file, SourceCodeInfo sourceInfo, TypeNames names, boolean keepUnknown) {
+  ModelBuilder(
+      FileDescriptor file, SourceCodeInfo sourceInfo, TypeNames names, boolean keepUnknown) {
     this.file = file;
     this.names = names;
     this.keepUnknown = keepUnknown;
     for (SourceCodeInfo.Location loc : sourceInfo.getLocationList()) {
-      String c = loc.getLeadingComments().isBlank() ? loc.getTrailingComments() : loc.getLeadingComments();
+      String c =
+          loc.getLeadingComments().isBlank() ? loc.getTrailingComments() : loc.getLeadingComments();
       if (!c.isBlank()) {
         comments.put(loc.getPathList(), c);
       }
@@ -128,29 +130,47 @@ final class ModelBuilder {
               o.getName(), cap, caseField(o), cap + "Case", notSet, alias, members, constants));
     }
 
-    int bits = (int) fields.stream().filter(f -> f.presence() != null && !f.presence().inOneof()).count();
+    int bits =
+        (int) fields.stream().filter(f -> f.presence() != null && !f.presence().inOneof()).count();
     List<FieldModel> byNumber = new ArrayList<>(fields);
     byNumber.sort(Comparator.comparingInt(FieldModel::number));
     boolean lazyStrings =
         fields.stream().anyMatch(f -> f.kind() == Kind.STRING || f.kind() == Kind.REPEATED_STRING);
     boolean holdsMessages =
-        fields.stream().anyMatch(f -> f.isMessage() || (f.kind() == Kind.MAP && f.map().value().isMessage()));
+        fields.stream()
+            .anyMatch(f -> f.isMessage() || (f.kind() == Kind.MAP && f.map().value().isMessage()));
     return new MessageModel(
-        simpleName, d.getFullName(), comment(path), nested, fields, byNumber, oneofs, messages,
-        enums, (bits + 31) / 32, lazyStrings, hasRequired(d), keepUnknown,
-        d.getOptions().getMessageSetWireFormat(), holdsMessages);
+        simpleName,
+        d.getFullName(),
+        comment(path),
+        nested,
+        fields,
+        byNumber,
+        oneofs,
+        messages,
+        enums,
+        (bits + 31) / 32,
+        lazyStrings,
+        hasRequired(d),
+        keepUnknown,
+        d.getOptions().getMessageSetWireFormat(),
+        holdsMessages);
   }
 
   private void checkTypeName(String protoName, String simpleName, Descriptor container) {
     if (TypeNames.RESERVED.contains(simpleName)) {
       throw error(
           protoName,
-          "the Java class name " + simpleName + " would shadow a class the generated code uses;"
+          "the Java class name "
+              + simpleName
+              + " would shadow a class the generated code uses;"
               + " rename the type or set the prefix option");
     }
     for (Descriptor c = container; c != null; c = c.getContainingType()) {
       if (names.simpleName(c).equals(simpleName)) {
-        throw error(protoName, "a Java class cannot be nested in a class of the same name (" + simpleName + ")");
+        throw error(
+            protoName,
+            "a Java class cannot be nested in a class of the same name (" + simpleName + ")");
       }
     }
   }
@@ -160,7 +180,8 @@ final class ModelBuilder {
     // A plain search over the types reachable from d, memoized per start type only: memoizing a
     // type met on a cycle before its search ended would record a wrong "no" (found by
     // SizeCacheProperties: groups.proto's Inner reaches Multi.key only through WithGroups).
-    return hasRequired.computeIfAbsent(d, start -> reachesRequired(start, Collections.newSetFromMap(new IdentityHashMap<>())));
+    return hasRequired.computeIfAbsent(
+        d, start -> reachesRequired(start, Collections.newSetFromMap(new IdentityHashMap<>())));
   }
 
   private static boolean reachesRequired(Descriptor d, Set<Descriptor> seen) {
@@ -169,7 +190,8 @@ final class ModelBuilder {
     }
     for (FieldDescriptor fd : d.getFields()) {
       if (fd.isRequired()
-          || (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && reachesRequired(fd.getMessageType(), seen))) {
+          || (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE
+              && reachesRequired(fd.getMessageType(), seen))) {
         return true;
       }
     }
@@ -190,7 +212,9 @@ final class ModelBuilder {
     for (OneofDescriptor o : d.getRealOneofs()) {
       if (!claim(used, GeneratedMethods.oneof(Names.upperCamel(o.getName())))) {
         throw new GeneratorException(
-            d.getFile().getName(), o.getFullName(), "oneof accessors clash with another oneof of " + d.getFullName());
+            d.getFile().getName(),
+            o.getFullName(),
+            "oneof accessors clash with another oneof of " + d.getFullName());
       }
     }
     List<FieldModel> out = new ArrayList<>();
@@ -210,7 +234,9 @@ final class ModelBuilder {
         f = field(fd, presence, names(fd, String.valueOf(fd.getNumber())), comment);
         if (!claim(used, GeneratedMethods.field(f))) {
           throw new GeneratorException(
-              d.getFile().getName(), fd.getFullName(), "accessor names clash even after adding the field number");
+              d.getFile().getName(),
+              fd.getFullName(),
+              "accessor names clash even after adding the field number");
         }
       }
       out.add(f);
@@ -229,10 +255,16 @@ final class ModelBuilder {
     boolean list = fd.isRepeated() && !fd.isMapField();
     String one = list ? Names.singular(cap) : cap;
     String many = list ? Names.plural(cap) : cap;
-    return new FieldNames(fd.getName(), cap + suffix, one + suffix, many + suffix, Names.lowerFirst(cap + suffix) + "_");
+    return new FieldNames(
+        fd.getName(),
+        cap + suffix,
+        one + suffix,
+        many + suffix,
+        Names.lowerFirst(cap + suffix) + "_");
   }
 
-  private FieldModel field(FieldDescriptor fd, Presence presence, FieldNames names, String comment) {
+  private FieldModel field(
+      FieldDescriptor fd, Presence presence, FieldNames names, String comment) {
     Kind kind = kind(fd);
     ScalarType type = scalarType(fd);
     Set<Trait> traits = valueTraits(fd, type);
@@ -248,16 +280,24 @@ final class ModelBuilder {
     if (type == ScalarType.STRING && fd.needsUtf8Check()) {
       traits.add(Trait.VERIFY_UTF8);
     }
-    if (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && !fd.isMapField() && hasRequired(fd.getMessageType())) {
+    if (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE
+        && !fd.isMapField()
+        && hasRequired(fd.getMessageType())) {
       traits.add(Trait.CHILD_REQUIRED);
     }
     String defaultValue = fd.isRepeated() || type == null ? "null" : Defaults.literal(fd, type);
-    ValueModel value = new ValueModel(type, javaType(fd, type), defaultValue, fd.getNumber(), tag(fd, type), traits);
+    ValueModel value =
+        new ValueModel(
+            type, javaType(fd, type), defaultValue, fd.getNumber(), tag(fd, type), traits);
     MapModel map = null;
     if (kind == Kind.MAP) {
-      map = new MapModel(mapPart(fd.getMessageType().findFieldByNumber(1)), mapPart(fd.getMessageType().findFieldByNumber(2)));
+      map =
+          new MapModel(
+              mapPart(fd.getMessageType().findFieldByNumber(1)),
+              mapPart(fd.getMessageType().findFieldByNumber(2)));
     }
-    return new FieldModel(kind, names, value, presence, new FieldDoc(comment, Declarations.of(fd)), map);
+    return new FieldModel(
+        kind, names, value, presence, new FieldDoc(comment, Declarations.of(fd)), map);
   }
 
   /** The key or value of a map entry: an eager value. */
@@ -273,7 +313,8 @@ final class ModelBuilder {
       traits.add(Trait.CHILD_REQUIRED);
     }
     String defaultValue = type == null ? "null" : Defaults.zero(type);
-    return new ValueModel(type, javaType(fd, type), defaultValue, fd.getNumber(), tag(fd, type), traits);
+    return new ValueModel(
+        type, javaType(fd, type), defaultValue, fd.getNumber(), tag(fd, type), traits);
   }
 
   /** The traits a field and a map entry's part decide alike: group encoding, enum openness. */
@@ -302,64 +343,36 @@ final class ModelBuilder {
     if (fd.isMapField()) {
       return Kind.MAP;
     }
-    switch (fd.getJavaType()) {
-      case MESSAGE:
-        return fd.isRepeated() ? Kind.REPEATED_MESSAGE : Kind.MESSAGE;
-      case STRING:
-        return fd.isRepeated() ? Kind.REPEATED_STRING : Kind.STRING;
-      case BYTE_STRING:
-        return fd.isRepeated() ? Kind.REPEATED_BYTES : Kind.BYTES;
-      case INT:
-      case LONG:
-      case FLOAT:
-      case DOUBLE:
-      case BOOLEAN:
-      case ENUM:
-        return fd.isRepeated() ? Kind.REPEATED_SCALAR : Kind.SCALAR;
-    }
-    throw new AssertionError(fd.getJavaType());
+    return switch (fd.getJavaType()) {
+      case MESSAGE -> fd.isRepeated() ? Kind.REPEATED_MESSAGE : Kind.MESSAGE;
+      case STRING -> fd.isRepeated() ? Kind.REPEATED_STRING : Kind.STRING;
+      case BYTE_STRING -> fd.isRepeated() ? Kind.REPEATED_BYTES : Kind.BYTES;
+      case INT, LONG, FLOAT, DOUBLE, BOOLEAN, ENUM ->
+          fd.isRepeated() ? Kind.REPEATED_SCALAR : Kind.SCALAR;
+    };
   }
 
   /** The type-table row of a field; {@code null} for messages and groups. No default branch. */
   static ScalarType scalarType(FieldDescriptor fd) {
-    switch (fd.getType()) {
-      case DOUBLE:
-        return ScalarType.DOUBLE;
-      case FLOAT:
-        return ScalarType.FLOAT;
-      case INT64:
-        return ScalarType.INT64;
-      case UINT64:
-        return ScalarType.UINT64;
-      case INT32:
-        return ScalarType.INT32;
-      case FIXED64:
-        return ScalarType.FIXED64;
-      case FIXED32:
-        return ScalarType.FIXED32;
-      case BOOL:
-        return ScalarType.BOOL;
-      case STRING:
-        return ScalarType.STRING;
-      case BYTES:
-        return ScalarType.BYTES;
-      case UINT32:
-        return ScalarType.UINT32;
-      case ENUM:
-        return ScalarType.ENUM;
-      case SFIXED32:
-        return ScalarType.SFIXED32;
-      case SFIXED64:
-        return ScalarType.SFIXED64;
-      case SINT32:
-        return ScalarType.SINT32;
-      case SINT64:
-        return ScalarType.SINT64;
-      case MESSAGE:
-      case GROUP:
-        return null;
-    }
-    throw new AssertionError(fd.getType());
+    return switch (fd.getType()) {
+      case DOUBLE -> ScalarType.DOUBLE;
+      case FLOAT -> ScalarType.FLOAT;
+      case INT64 -> ScalarType.INT64;
+      case UINT64 -> ScalarType.UINT64;
+      case INT32 -> ScalarType.INT32;
+      case FIXED64 -> ScalarType.FIXED64;
+      case FIXED32 -> ScalarType.FIXED32;
+      case BOOL -> ScalarType.BOOL;
+      case STRING -> ScalarType.STRING;
+      case BYTES -> ScalarType.BYTES;
+      case UINT32 -> ScalarType.UINT32;
+      case ENUM -> ScalarType.ENUM;
+      case SFIXED32 -> ScalarType.SFIXED32;
+      case SFIXED64 -> ScalarType.SFIXED64;
+      case SINT32 -> ScalarType.SINT32;
+      case SINT64 -> ScalarType.SINT64;
+      case MESSAGE, GROUP -> null;
+    };
   }
 
   private String javaType(FieldDescriptor fd, ScalarType type) {
@@ -399,6 +412,7 @@ final class ModelBuilder {
         aliases.add(new EnumModel.Value(name, v.getNumber(), c, first));
       }
     }
-    return new EnumModel(simpleName, e.getFullName(), comment(path), nested, values, aliases, !e.isClosed());
+    return new EnumModel(
+        simpleName, e.getFullName(), comment(path), nested, values, aliases, !e.isClosed());
   }
 }

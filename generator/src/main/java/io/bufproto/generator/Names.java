@@ -1,6 +1,5 @@
 package io.bufproto.generator;
 
-import java.util.Locale;
 import java.util.Set;
 
 /** Java names from protobuf names, the way protobuf-java derives them. */
@@ -10,15 +9,70 @@ final class Names {
 
   static final Set<String> KEYWORDS =
       Set.of(
-          "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class",
-          "const", "continue", "default", "do", "double", "else", "enum", "extends", "final",
-          "finally", "float", "for", "goto", "if", "implements", "import", "instanceof", "int",
-          "interface", "long", "native", "new", "package", "private", "protected", "public",
-          "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
-          "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false",
-          "null", "var", "yield", "record", "sealed", "permits", "_");
+          "abstract",
+          "assert",
+          "boolean",
+          "break",
+          "byte",
+          "case",
+          "catch",
+          "char",
+          "class",
+          "const",
+          "continue",
+          "default",
+          "do",
+          "double",
+          "else",
+          "enum",
+          "extends",
+          "final",
+          "finally",
+          "float",
+          "for",
+          "goto",
+          "if",
+          "implements",
+          "import",
+          "instanceof",
+          "int",
+          "interface",
+          "long",
+          "native",
+          "new",
+          "package",
+          "private",
+          "protected",
+          "public",
+          "return",
+          "short",
+          "static",
+          "strictfp",
+          "super",
+          "switch",
+          "synchronized",
+          "this",
+          "throw",
+          "throws",
+          "transient",
+          "try",
+          "void",
+          "volatile",
+          "while",
+          "true",
+          "false",
+          "null",
+          "var",
+          "yield",
+          "record",
+          "sealed",
+          "permits",
+          "_");
 
-  /** {@code foo_bar2baz} becomes {@code FooBar2Baz}: underscores dropped, next letter and letters after digits upper-cased. */
+  /**
+   * {@code foo_bar2baz} becomes {@code FooBar2Baz}: underscores dropped, next letter and letters
+   * after digits upper-cased.
+   */
   static String upperCamel(String name) {
     StringBuilder sb = new StringBuilder(name.length());
     boolean upperNext = true;
@@ -39,7 +93,10 @@ final class Names {
     return sb.length() == 0 ? "Field" : sb.toString();
   }
 
-  /** {@code a/b/foo_bar.proto} becomes {@code foo_bar}: the file's name without folders or extension. */
+  /**
+   * {@code a/b/foo_bar.proto} becomes {@code foo_bar}: the file's name without folders or
+   * extension.
+   */
   static String fileStem(String protoFile) {
     String base = protoFile.substring(protoFile.lastIndexOf('/') + 1);
     return base.endsWith(".proto") ? base.substring(0, base.length() - ".proto".length()) : base;
@@ -63,9 +120,9 @@ final class Names {
   }
 
   /**
-   * The element name of a repeated field, by LightProto's rule so code written against it
-   * compiles: {@code properties} to {@code property}, {@code addresses} to {@code address},
-   * {@code phones} to {@code phone}, {@code fooList} to {@code foo}. Applied to the camel-case name.
+   * The element name of a repeated field, by LightProto's rule so code written against it compiles:
+   * {@code properties} to {@code property}, {@code addresses} to {@code address}, {@code phones} to
+   * {@code phone}, {@code fooList} to {@code foo}. Applied to the camel-case name.
    */
   static String singular(String name) {
     if (name.endsWith("ies")) {
@@ -85,14 +142,16 @@ final class Names {
 
   /**
    * The collection name of a repeated field ({@code getXsCount()}, {@code getXsList()}), by
-   * LightProto's rule: {@code replicateTo} to {@code replicateTos}, {@code entry} to
-   * {@code entries}, {@code class} to {@code classes}; names already plural stay.
+   * LightProto's rule: {@code replicateTo} to {@code replicateTos}, {@code entry} to {@code
+   * entries}, {@code class} to {@code classes}; names already plural stay.
    */
   static String plural(String name) {
     if (name.endsWith("List") || (name.endsWith("s") && !name.endsWith("ss"))) {
       return name;
     }
-    if (name.endsWith("y") && !name.equalsIgnoreCase("any") && name.length() > 1
+    if (name.endsWith("y")
+        && !name.equalsIgnoreCase("any")
+        && name.length() > 1
         && "aeiou".indexOf(name.charAt(name.length() - 2)) < 0) {
       return name.substring(0, name.length() - 1) + "ies";
     }

@@ -6,8 +6,8 @@ import java.io.IOException;
 
 /**
  * The protoc plugin entry point: {@code CodeGeneratorRequest} on stdin, {@code
- * CodeGeneratorResponse} on stdout. Errors go into the response, where protoc prints them with
- * the file name; warnings go to stderr, which protoc passes on.
+ * CodeGeneratorResponse} on stdout. Errors go into the response, where protoc prints them with the
+ * file name; warnings go to stderr, which protoc passes on.
  */
 public final class Plugin {
 

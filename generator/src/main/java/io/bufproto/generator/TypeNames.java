@@ -6,25 +6,46 @@ import com.google.protobuf.Descriptors.FileDescriptor;
 import java.util.Set;
 
 /**
- * Where each protobuf type lives in Java: package, optional holder class, prefix, nesting. Used
- * for the types being generated and for the types they reference in other files (which must be
+ * Where each protobuf type lives in Java: package, optional holder class, prefix, nesting. Used for
+ * the types being generated and for the types they reference in other files (which must be
  * generated with the same options).
  */
 final class TypeNames {
 
-  /** Simple names the generated code uses unqualified; a type with such a name would shadow them. */
+  /**
+   * Simple names the generated code uses unqualified; a type with such a name would shadow them.
+   */
   static final Set<String> RESERVED =
       Set.of(
-          "String", "Object", "Integer", "Long", "Float", "Double", "Boolean", "Iterable",
-          "Override", "IndexOutOfBoundsException", "IllegalArgumentException",
-          "ProtoMessage", "ProtoCodec", "ProtoWriter", "ProtoArrays", "ProtoEnum", "Utf8", "TextWriter",
-          "InvalidProtobufException", "ParseFailure", "ProtoValues", "UnknownFields", "MessageParent",
+          "String",
+          "Object",
+          "Integer",
+          "Long",
+          "Float",
+          "Double",
+          "Boolean",
+          "Iterable",
+          "Override",
+          "IndexOutOfBoundsException",
+          "IllegalArgumentException",
+          "ProtoMessage",
+          "ProtoCodec",
+          "ProtoWriter",
+          "ProtoArrays",
+          "ProtoEnum",
+          "Utf8",
+          "TextWriter",
+          "InvalidProtobufException",
+          "ParseFailure",
+          "ProtoValues",
+          "UnknownFields",
+          "MessageParent",
           "MapEntries");
 
   /**
    * Where protobuf's own files (the well-known types and descriptor.proto, {@link #WKT_FILES})
-   * live, whatever the options: they ship once, in {@code bufproto-wkt}, and must not collide
-   * with protobuf-java's {@code com.google.protobuf} classes.
+   * live, whatever the options: they ship once, in {@code bufproto-wkt}, and must not collide with
+   * protobuf-java's {@code com.google.protobuf} classes.
    */
   static final String WKT_PACKAGE = "io.bufproto.wkt";
 
@@ -35,10 +56,17 @@ final class TypeNames {
    */
   static final Set<String> WKT_FILES =
       Set.of(
-          "google/protobuf/any.proto", "google/protobuf/api.proto", "google/protobuf/descriptor.proto",
-          "google/protobuf/duration.proto", "google/protobuf/empty.proto", "google/protobuf/field_mask.proto",
-          "google/protobuf/java_features.proto", "google/protobuf/source_context.proto",
-          "google/protobuf/struct.proto", "google/protobuf/timestamp.proto", "google/protobuf/type.proto",
+          "google/protobuf/any.proto",
+          "google/protobuf/api.proto",
+          "google/protobuf/descriptor.proto",
+          "google/protobuf/duration.proto",
+          "google/protobuf/empty.proto",
+          "google/protobuf/field_mask.proto",
+          "google/protobuf/java_features.proto",
+          "google/protobuf/source_context.proto",
+          "google/protobuf/struct.proto",
+          "google/protobuf/timestamp.proto",
+          "google/protobuf/type.proto",
           "google/protobuf/wrappers.proto");
 
   private final GeneratorOptions options;
@@ -85,7 +113,9 @@ final class TypeNames {
     return Names.identifier(options.prefix() + protoName);
   }
 
-  /** The simple Java name of a message or enum (prefix applied only at top level, never to WKTs). */
+  /**
+   * The simple Java name of a message or enum (prefix applied only at top level, never to WKTs).
+   */
   String simpleName(Descriptor d) {
     return d.getContainingType() == null && !isWellKnown(d.getFile())
         ? topLevelName(d.getName())

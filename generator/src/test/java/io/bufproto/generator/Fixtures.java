@@ -12,7 +12,8 @@ import java.io.UncheckedIOException;
  * under {@code src/test/resources/fixtures} were made with protoc (the version pinned in the parent
  * pom), from that folder:
  *
- * <pre>protoc --include_source_info --include_imports --descriptor_set_out=NAME.desc NAME.proto</pre>
+ * <pre>protoc --include_source_info --include_imports --descriptor_set_out=NAME.desc NAME.proto
+ * </pre>
  */
 final class Fixtures {
 

@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The generated source for {@code fixtures/golden.proto} is checked in under
- * {@code src/test/resources/golden}. A template change shows up as a diff there; regenerate with
- * {@code ./mvnw -pl generator test -Dtest=GoldenOutputTest -Dbufproto.updateGolden=true}.
+ * The generated source for {@code fixtures/golden.proto} is checked in under {@code
+ * src/test/resources/golden}. A template change shows up as a diff there; regenerate with {@code
+ * ./mvnw -pl generator test -Dtest=GoldenOutputTest -Dbufproto.updateGolden=true}.
  */
 class GoldenOutputTest {
 

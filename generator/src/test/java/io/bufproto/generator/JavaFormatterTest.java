@@ -9,31 +9,41 @@ class JavaFormatterTest {
   @Test
   void indentsByBraceDepthIgnoringBracesInLiteralsAndComments() {
     String in =
-        "class A {\n\n\n"
-            + "void f() {\n\n"
-            + "String s = \"{{\"; // }\n"
-            + "char c = '{';\n"
-            + "/* { */\n"
-            + "/**\n* doc {\n*/\n"
-            + "if (x) {\n"
-            + "y();\n"
-            + "}\n\n"
-            + "}\n"
-            + "}\n";
+        """
+        class A {
+
+
+        void f() {
+
+        String s = "{{"; // }
+        char c = '{';
+        /* { */
+        /**
+        * doc {
+        */
+        if (x) {
+        y();
+        }
+
+        }
+        }
+        """;
     String out =
-        "class A {\n"
-            + "  void f() {\n"
-            + "    String s = \"{{\"; // }\n"
-            + "    char c = '{';\n"
-            + "    /* { */\n"
-            + "    /**\n"
-            + "     * doc {\n"
-            + "     */\n"
-            + "    if (x) {\n"
-            + "      y();\n"
-            + "    }\n"
-            + "  }\n"
-            + "}\n";
+        """
+        class A {
+          void f() {
+            String s = "{{"; // }
+            char c = '{';
+            /* { */
+            /**
+             * doc {
+             */
+            if (x) {
+              y();
+            }
+          }
+        }
+        """;
     assertEquals(out, JavaFormatter.format(in));
   }
 }

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Schemas we did not write: protobuf's descriptor.proto, the well-known types and plugin.proto
- * (as compiled into protobuf-java) must generate and compile against bufproto-api.
+ * Schemas we did not write: protobuf's descriptor.proto, the well-known types and plugin.proto (as
+ * compiled into protobuf-java) must generate and compile against bufproto-api.
  */
 class RealSchemasTest {
 
@@ -43,7 +43,8 @@ class RealSchemasTest {
 
   @Test
   void protobufsOwnSchemasGenerateAndCompile(@TempDir Path dir) throws IOException {
-    BufProtoGenerator generator = new BufProtoGenerator(GeneratorOptions.parse("package=io.bufproto.wkt"));
+    BufProtoGenerator generator =
+        new BufProtoGenerator(GeneratorOptions.parse("package=io.bufproto.wkt"));
     Map<String, String> sources = new LinkedHashMap<>();
     for (FileDescriptor f : FILES) {
       for (GeneratedFile g : generator.generate(f, f.toProto())) {
@@ -60,16 +61,31 @@ class RealSchemasTest {
     }
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager fm = javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
+    try (StandardJavaFileManager fm =
+        javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
       Files.createDirectories(dir.resolve("classes"));
       List<String> options =
-          List.of("-d", dir.resolve("classes").toString(), "-cp", System.getProperty("java.class.path"),
-              "--release", "17", "-Xlint:all", "-Xdoclint:all,-missing", "-Werror");
-      boolean ok = javac.getTask(null, fm, diagnostics, options, null, fm.getJavaFileObjectsFromPaths(paths)).call();
+          List.of(
+              "-d",
+              dir.resolve("classes").toString(),
+              "-cp",
+              System.getProperty("java.class.path"),
+              "--release",
+              "17",
+              "-Xlint:all",
+              "-Xdoclint:all,-missing",
+              "-Werror");
+      boolean ok =
+          javac
+              .getTask(null, fm, diagnostics, options, null, fm.getJavaFileObjectsFromPaths(paths))
+              .call();
       StringBuilder report = new StringBuilder();
       diagnostics.getDiagnostics().stream().limit(20).forEach(d -> report.append(d).append('\n'));
       assertTrue(ok, report.toString());
-      assertEquals("", report.toString(), "generated code compiles without warnings, its Javadoc doclint-clean");
+      assertEquals(
+          "",
+          report.toString(),
+          "generated code compiles without warnings, its Javadoc doclint-clean");
     }
   }
 }

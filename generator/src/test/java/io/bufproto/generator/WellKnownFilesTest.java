@@ -18,10 +18,19 @@ class WellKnownFilesTest {
   @Test
   void theWellKnownFilesAreTheProtoFilesInProtobufJavasJar() throws Exception {
     // bufproto-wkt generates exactly these (wkt/pom.xml: google/protobuf/*.proto of protobuf-java).
-    File jar = new File(com.google.protobuf.Any.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    File jar =
+        new File(
+            com.google.protobuf.Any.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
     Set<String> inJar = new TreeSet<>();
     try (ZipFile zip = new ZipFile(jar)) {
-      zip.stream().map(e -> e.getName()).filter(n -> n.matches("google/protobuf/[^/]+\\.proto")).forEach(inJar::add);
+      zip.stream()
+          .map(e -> e.getName())
+          .filter(n -> n.matches("google/protobuf/[^/]+\\.proto"))
+          .forEach(inJar::add);
     }
     assertEquals(inJar, new TreeSet<>(TypeNames.WKT_FILES));
   }
@@ -34,13 +43,17 @@ class WellKnownFilesTest {
                 .setName("google/protobuf/test_messages_proto3.proto")
                 .setPackage("protobuf_test_messages.proto3")
                 .setSyntax("proto3")
-                .setOptions(com.google.protobuf.DescriptorProtos.FileOptions.newBuilder()
-                    .setJavaPackage("com.google.protobuf_test_messages.proto3"))
-                .addMessageType(com.google.protobuf.DescriptorProtos.DescriptorProto.newBuilder().setName("ForeignMessage"))
+                .setOptions(
+                    com.google.protobuf.DescriptorProtos.FileOptions.newBuilder()
+                        .setJavaPackage("com.google.protobuf_test_messages.proto3"))
+                .addMessageType(
+                    com.google.protobuf.DescriptorProtos.DescriptorProto.newBuilder()
+                        .setName("ForeignMessage"))
                 .build(),
             new FileDescriptor[0]);
     assertFalse(TypeNames.isWellKnown(test));
-    assertEquals("com.google.protobuf_test_messages.proto3",
+    assertEquals(
+        "com.google.protobuf_test_messages.proto3",
         new TypeNames(GeneratorOptions.parse("")).javaPackage(test));
     assertTrue(TypeNames.isWellKnown(com.google.protobuf.Any.getDescriptor().getFile()));
     assertFalse(TypeNames.isWellKnown(com.google.protobuf.compiler.PluginProtos.getDescriptor()));

@@ -18,10 +18,11 @@ public class BaseCommandBenchmark extends ShapeBenchmark {
   protected MessageLite pjBuild() {
     return PulsarApi.BaseCommand.newBuilder()
         .setType(PulsarApi.BaseCommand.Type.SEND)
-        .setSend(PulsarApi.CommandSend.newBuilder()
-            .setProducerId(Data.PRODUCER_ID)
-            .setSequenceId(Data.SEQUENCE_ID)
-            .setNumMessages(Data.BATCH))
+        .setSend(
+            PulsarApi.CommandSend.newBuilder()
+                .setProducerId(Data.PRODUCER_ID)
+                .setSequenceId(Data.SEQUENCE_ID)
+                .setNumMessages(Data.BATCH))
         .build();
   }
 
@@ -42,7 +43,9 @@ public class BaseCommandBenchmark extends ShapeBenchmark {
 
   @Override
   protected void bpFill() {
-    bp.clear().setType(io.bufproto.jmh.bp.BaseCommand.Type.SEND).setSend()
+    bp.clear()
+        .setType(io.bufproto.jmh.bp.BaseCommand.Type.SEND)
+        .setSend()
         .setProducerId(Data.PRODUCER_ID)
         .setSequenceId(Data.SEQUENCE_ID)
         .setNumMessages(Data.BATCH);
@@ -55,7 +58,9 @@ public class BaseCommandBenchmark extends ShapeBenchmark {
 
   @Override
   protected void lpFill() {
-    lp.clear().setType(org.apache.pulsar.common.api.proto.BaseCommand.Type.SEND).setSend()
+    lp.clear()
+        .setType(org.apache.pulsar.common.api.proto.BaseCommand.Type.SEND)
+        .setSend()
         .setProducerId(Data.PRODUCER_ID)
         .setSequenceId(Data.SEQUENCE_ID)
         .setNumMessages(Data.BATCH);

@@ -13,7 +13,8 @@ import org.openjdk.jmh.annotations.*;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(value = 1, jvmArgsAppend = "-Dio.netty.leakDetection.level=disabled")
 public class CopyExperiment {
-  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   ByteBuf out;
   byte[] scratch = new byte[128];
   long v = 0x0102030405060708L;

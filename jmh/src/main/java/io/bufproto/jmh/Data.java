@@ -10,7 +10,9 @@ final class Data {
   static final long PUBLISH_TIME = 1_764_000_000_000L;
   static final long EVENT_TIME = 1_764_000_000_123L;
   static final String[][] PROPERTIES = {
-    {"application", "billing"}, {"region", "eu-west-1"}, {"trace-id", "4bf92f3577b34da6a3ce929d0e0e4736"}
+    {"application", "billing"},
+    {"region", "eu-west-1"},
+    {"trace-id", "4bf92f3577b34da6a3ce929d0e0e4736"}
   };
   static final String PARTITION_KEY = "customer-8731";
   static final String[] REPLICATE_TO = {"us-east", "eu-central"};
@@ -39,7 +41,8 @@ final class Data {
     "kilo_lima_mike_november", "oscar", "papa-quebec-romeo-sierra-tango", "uniform victor whiskey"
   };
   static final String[] UNICODE = {"Grüße aus Köln", "日本語のテキスト", "Привет, мир", "emoji 🙂 ok"};
-  static final String LONG_ASCII = "x".repeat(40) + "The quick brown fox jumps over the lazy dog. ".repeat(8);
+  static final String LONG_ASCII =
+      "x".repeat(40) + "The quick brown fox jumps over the lazy dog. ".repeat(8);
 
   // Packed.
   static int smallInt(int i) {

@@ -29,7 +29,8 @@ public class DeepBenchmark extends ShapeBenchmark {
   protected MessageLite pjBuild() {
     DeepProtos.Deep.Builder leaf = null;
     for (int i = Data.DEPTH - 1; i >= 0; i--) {
-      DeepProtos.Deep.Builder b = DeepProtos.Deep.newBuilder().setLevel(i).setTag(tag(i)).setId(Data.SEQUENCE_ID + i);
+      DeepProtos.Deep.Builder b =
+          DeepProtos.Deep.newBuilder().setLevel(i).setTag(tag(i)).setId(Data.SEQUENCE_ID + i);
       if (leaf != null) {
         b.setChild(leaf);
       }

@@ -20,8 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * MessageMetadata parsed from and written into pooled direct buffers that Netty's leak detector
  * wrapped at level PARANOID (AdvancedLeakAwareByteBuf: every call on the wrapper records a stack
- * trace), as every buffer is when a service runs with {@code -Dio.netty.leakDetection.level=paranoid}.
- * A reader that goes through the wrapper's public API per byte pays a record per byte.
+ * trace), as every buffer is when a service runs with {@code
+ * -Dio.netty.leakDetection.level=paranoid}. A reader that goes through the wrapper's public API per
+ * byte pays a record per byte.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

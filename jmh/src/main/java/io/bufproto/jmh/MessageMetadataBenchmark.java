@@ -16,10 +16,11 @@ public class MessageMetadataBenchmark extends ShapeBenchmark {
 
   @Override
   protected MessageLite pjBuild() {
-    PulsarApi.MessageMetadata.Builder b = PulsarApi.MessageMetadata.newBuilder()
-        .setProducerName(Data.PRODUCER)
-        .setSequenceId(Data.SEQUENCE_ID)
-        .setPublishTime(Data.PUBLISH_TIME);
+    PulsarApi.MessageMetadata.Builder b =
+        PulsarApi.MessageMetadata.newBuilder()
+            .setProducerName(Data.PRODUCER)
+            .setSequenceId(Data.SEQUENCE_ID)
+            .setPublishTime(Data.PUBLISH_TIME);
     for (String[] kv : Data.PROPERTIES) {
       b.addProperties(PulsarApi.KeyValue.newBuilder().setKey(kv[0]).setValue(kv[1]));
     }
@@ -59,10 +60,11 @@ public class MessageMetadataBenchmark extends ShapeBenchmark {
 
   @Override
   protected void bpFill() {
-    io.bufproto.jmh.bp.MessageMetadata m = bp.clear()
-        .setProducerName(Data.PRODUCER)
-        .setSequenceId(Data.SEQUENCE_ID)
-        .setPublishTime(Data.PUBLISH_TIME);
+    io.bufproto.jmh.bp.MessageMetadata m =
+        bp.clear()
+            .setProducerName(Data.PRODUCER)
+            .setSequenceId(Data.SEQUENCE_ID)
+            .setPublishTime(Data.PUBLISH_TIME);
     for (String[] kv : Data.PROPERTIES) {
       m.addProperty().setKey(kv[0]).setValue(kv[1]);
     }
@@ -91,10 +93,11 @@ public class MessageMetadataBenchmark extends ShapeBenchmark {
 
   @Override
   protected void lpFill() {
-    org.apache.pulsar.common.api.proto.MessageMetadata m = lp.clear()
-        .setProducerName(Data.PRODUCER)
-        .setSequenceId(Data.SEQUENCE_ID)
-        .setPublishTime(Data.PUBLISH_TIME);
+    org.apache.pulsar.common.api.proto.MessageMetadata m =
+        lp.clear()
+            .setProducerName(Data.PRODUCER)
+            .setSequenceId(Data.SEQUENCE_ID)
+            .setPublishTime(Data.PUBLISH_TIME);
     for (String[] kv : Data.PROPERTIES) {
       m.addProperty().setKey(kv[0]).setValue(kv[1]);
     }

@@ -23,9 +23,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * MessageMetadata parsed from seven buffer classes in turn (pooled direct and heap, unpooled direct
  * and heap, a slice, a duplicate, and a pooled direct buffer in Netty's leak-aware wrapper, which
- * its default SIMPLE level puts around one allocation in 128), as a server sees them: every call site in the parse sees
- * several receiver classes, unlike the one-buffer benchmarks. Score: parses per microsecond.
- * Compare runtimes with -jvmArgsAppend -Dbufproto.runtime=checked|module|classpath.
+ * its default SIMPLE level puts around one allocation in 128), as a server sees them: every call
+ * site in the parse sees several receiver classes, unlike the one-buffer benchmarks. Score: parses
+ * per microsecond. Compare runtimes with -jvmArgsAppend
+ * -Dbufproto.runtime=checked|module|classpath.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -57,7 +58,8 @@ public class MixedBuffersBenchmark {
     buffers[4] = frame.slice(32, size);
     buffers[5] = buffers[1].duplicate();
     buffers[6] = leakAware(pool, bytes);
-    PulsarApi.MessageMetadata.getDefaultInstance(); // same class loading in every arm
+    // The same class loading in every arm.
+    Object unused = PulsarApi.MessageMetadata.getDefaultInstance();
   }
 
   @TearDown(Level.Trial)

@@ -24,19 +24,19 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One message shape, every library, every operation, side by side in one run. A subclass per
- * shape supplies the message and the three ways to fill it; the benchmark methods live here so
- * every shape measures exactly the same operations:
+ * One message shape, every library, every operation, side by side in one run. A subclass per shape
+ * supplies the message and the three ways to fill it; the benchmark methods live here so every
+ * shape measures exactly the same operations:
  *
  * <ul>
- *   <li>{@code *_serialize}: a filled, reused message into a reused pooled direct buffer;
- *       {@code Heap}: into a reused pooled heap buffer;
+ *   <li>{@code *_serialize}: a filled, reused message into a reused pooled direct buffer; {@code
+ *       Heap}: into a reused pooled heap buffer;
  *   <li>{@code *_fillSerialize}: fill (BufProto/LightProto: clear and refill the reused message;
  *       protobuf-java: build a new one), then serialize;
- *   <li>{@code *_deserialize}: into a reused message (protobuf-java: a new one) from a pooled direct
- *       buffer; {@code Heap}: from a pooled heap buffer; {@code Slice}: from a slice of a larger
- *       pooled buffer, as frame decoders hand frames over; {@code ReadStrings}: then read every
- *       string; protobuf-java {@code deserializeArray}: from a {@code byte[]}, its best case;
+ *   <li>{@code *_deserialize}: into a reused message (protobuf-java: a new one) from a pooled
+ *       direct buffer; {@code Heap}: from a pooled heap buffer; {@code Slice}: from a slice of a
+ *       larger pooled buffer, as frame decoders hand frames over; {@code ReadStrings}: then read
+ *       every string; protobuf-java {@code deserializeArray}: from a {@code byte[]}, its best case;
  *   <li>{@code baseline_readAllBytes}: reads every input byte once (8 at a time), the floor.
  * </ul>
  *
@@ -120,8 +120,15 @@ public abstract class ShapeBenchmark {
 
   private void check(String who, byte[] bytes) {
     if (!Arrays.equals(array, bytes)) {
-      throw new IllegalStateException(getClass().getSimpleName() + ": " + who
-          + " writes other bytes than protobuf-java (" + bytes.length + " vs " + array.length + ")");
+      throw new IllegalStateException(
+          getClass().getSimpleName()
+              + ": "
+              + who
+              + " writes other bytes than protobuf-java ("
+              + bytes.length
+              + " vs "
+              + array.length
+              + ")");
     }
   }
 

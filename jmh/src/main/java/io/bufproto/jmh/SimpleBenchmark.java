@@ -15,9 +15,10 @@ public class SimpleBenchmark extends ShapeBenchmark {
 
   @Override
   protected MessageLite pjBuild() {
-    SimpleProtos.Frame.Builder b = SimpleProtos.Frame.newBuilder()
-        .setName(Data.FRAME_NAME)
-        .setPoint(SimpleProtos.Point.newBuilder().setX(1).setY(2).setZ(3));
+    SimpleProtos.Frame.Builder b =
+        SimpleProtos.Frame.newBuilder()
+            .setName(Data.FRAME_NAME)
+            .setPoint(SimpleProtos.Point.newBuilder().setX(1).setY(2).setZ(3));
     for (int[] p : Data.PATH) {
       b.addPath(SimpleProtos.Point.newBuilder().setX(p[0]).setY(p[1]).setZ(p[2]));
     }

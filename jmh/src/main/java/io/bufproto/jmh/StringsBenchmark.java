@@ -7,7 +7,9 @@ import io.bufproto.jmh.shapes.StringsProtos;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 
-/** String-heavy: topic names, short and long ASCII, and non-ASCII strings (2, 3 and 4-byte UTF-8). */
+/**
+ * String-heavy: topic names, short and long ASCII, and non-ASCII strings (2, 3 and 4-byte UTF-8).
+ */
 public class StringsBenchmark extends ShapeBenchmark {
 
   private final io.bufproto.jmh.bp.Strings bp = new io.bufproto.jmh.bp.Strings();
@@ -15,9 +17,8 @@ public class StringsBenchmark extends ShapeBenchmark {
 
   @Override
   protected MessageLite pjBuild() {
-    StringsProtos.Strings.Builder b = StringsProtos.Strings.newBuilder()
-        .setTopic(Data.TOPIC)
-        .setSubscription(Data.SUBSCRIPTION);
+    StringsProtos.Strings.Builder b =
+        StringsProtos.Strings.newBuilder().setTopic(Data.TOPIC).setSubscription(Data.SUBSCRIPTION);
     for (String s : Data.ASCII) {
       b.addAscii(s);
     }

@@ -24,15 +24,16 @@ import org.junit.jupiter.api.Test;
  * Every public member of every class LightProto generates for its own test schemas exists in the
  * class BufProto generates for the same schema, with a compatible signature: the same name and
  * parameters (LightProto's generated types mapped to ours), a return type assignable to
- * LightProto's (any, where LightProto's is {@code void}), the same static-ness; every public nested type, enum constant and constant field.
- * So code written against LightProto's classes compiles against ours.
+ * LightProto's (any, where LightProto's is {@code void}), the same static-ness; every public nested
+ * type, enum constant and constant field. So code written against LightProto's classes compiles
+ * against ours.
  *
  * <p>Both are generated in this module from {@code src/main/protobuf}: LightProto's classes in the
- * schemas' own Java packages, ours in the same packages with the prefix {@code Bp}
- * ({@code Person} and {@code BpPerson}). Members named with a leading {@code _} are generated-code
- * internals in both and not compared. The LightProto version is the build's (0.7.3 from Maven
- * Central, 0.8.0 where it is installed locally). Deliberate differences are listed in {@link
- * #DIFFERENCES}, each with its reason, and in the README section "Moving from LightProto".
+ * schemas' own Java packages, ours in the same packages with the prefix {@code Bp} ({@code Person}
+ * and {@code BpPerson}). Members named with a leading {@code _} are generated-code internals in
+ * both and not compared. The LightProto version is the build's (0.7.3 from Maven Central, 0.8.0
+ * where it is installed locally). Deliberate differences are listed in {@link #DIFFERENCES}, each
+ * with its reason, and in the README section "Moving from LightProto".
  */
 class LightProtoApiCompatibilityTest {
 
@@ -62,23 +63,28 @@ class LightProtoApiCompatibilityTest {
       compare(lp, bp, generated, problems);
     }
     Set<String> unused = new TreeSet<>(DIFFERENCES.keySet());
-    problems.removeIf(p -> {
-      String key = p.substring(0, p.indexOf(':'));
-      unused.remove(key);
-      return DIFFERENCES.containsKey(key);
-    });
+    problems.removeIf(
+        p -> {
+          String key = p.substring(0, p.indexOf(':'));
+          unused.remove(key);
+          return DIFFERENCES.containsKey(key);
+        });
     assertEquals(
         "",
         String.join("\n", problems),
-        problems.size() + " members of LightProto " + System.getProperty("lightproto.version")
+        problems.size()
+            + " members of LightProto "
+            + System.getProperty("lightproto.version")
             + "'s classes are missing or incompatible in BufProto's");
     assertEquals(Set.of(), unused, "listed as differences but no longer different");
   }
 
-  private static void compare(Class<?> lp, Class<?> bp, Set<String> generated, List<String> problems) {
+  private static void compare(
+      Class<?> lp, Class<?> bp, Set<String> generated, List<String> problems) {
     String where = lp.getName().substring(lp.getPackageName().length() + 1);
     if (lp.isEnum()) {
-      Set<String> ours = Arrays.stream(bp.getFields()).map(Field::getName).collect(Collectors.toSet());
+      Set<String> ours =
+          Arrays.stream(bp.getFields()).map(Field::getName).collect(Collectors.toSet());
       for (Object constant : lp.getEnumConstants()) {
         String name = ((Enum<?>) constant).name();
         if (!ours.contains(name)) {
@@ -95,7 +101,8 @@ class LightProtoApiCompatibilityTest {
         Field o = bp.getField(f.getName());
         if (Modifier.isStatic(o.getModifiers()) != Modifier.isStatic(f.getModifiers())
             || !map(f.getType(), generated).isAssignableFrom(o.getType())) {
-          problems.add(key + ": field is " + o.toGenericString() + ", LightProto's " + f.toGenericString());
+          problems.add(
+              key + ": field is " + o.toGenericString() + ", LightProto's " + f.toGenericString());
         }
       } catch (NoSuchFieldException e) {
         problems.add(key + ": field missing (" + f.toGenericString() + ")");
@@ -104,13 +111,16 @@ class LightProtoApiCompatibilityTest {
     for (Constructor<?> c : lp.getConstructors()) {
       String key = where + "#<init>" + params(c.getParameterTypes());
       try {
-        bp.getConstructor(map(c.getParameterTypes(), generated));
+        Constructor<?> unused = bp.getConstructor(map(c.getParameterTypes(), generated));
       } catch (NoSuchMethodException e) {
         problems.add(key + ": constructor missing");
       }
     }
     for (Method m : lp.getDeclaredMethods()) {
-      if (!Modifier.isPublic(m.getModifiers()) || m.isSynthetic() || m.isBridge() || m.getName().startsWith("_")) {
+      if (!Modifier.isPublic(m.getModifiers())
+          || m.isSynthetic()
+          || m.isBridge()
+          || m.getName().startsWith("_")) {
         // '_' marks generated-code internals in both (LightProto 0.8.0's _writeTo(byte[], int)).
         continue;
       }
@@ -119,12 +129,21 @@ class LightProtoApiCompatibilityTest {
       try {
         o = bp.getMethod(m.getName(), map(m.getParameterTypes(), generated));
       } catch (NoSuchMethodException e) {
-        problems.add(key + ": method missing (LightProto's returns " + m.getReturnType().getSimpleName() + ")");
+        problems.add(
+            key
+                + ": method missing (LightProto's returns "
+                + m.getReturnType().getSimpleName()
+                + ")");
         continue;
       }
       Class<?> expected = map(m.getReturnType(), generated);
       if (expected != void.class && !expected.isAssignableFrom(o.getReturnType())) {
-        problems.add(key + ": returns " + o.getReturnType().getName() + ", LightProto's " + m.getReturnType().getName());
+        problems.add(
+            key
+                + ": returns "
+                + o.getReturnType().getName()
+                + ", LightProto's "
+                + m.getReturnType().getName());
       }
       if (Modifier.isStatic(o.getModifiers()) != Modifier.isStatic(m.getModifiers())) {
         problems.add(key + ": static in one, not in the other");
@@ -134,10 +153,11 @@ class LightProtoApiCompatibilityTest {
       if (!Modifier.isPublic(nested.getModifiers())) {
         continue;
       }
-      Class<?> ours = Arrays.stream(bp.getDeclaredClasses())
-          .filter(c -> c.getSimpleName().equals(nested.getSimpleName()))
-          .findFirst()
-          .orElse(null);
+      Class<?> ours =
+          Arrays.stream(bp.getDeclaredClasses())
+              .filter(c -> c.getSimpleName().equals(nested.getSimpleName()))
+              .findFirst()
+              .orElse(null);
       if (ours == null) {
         problems.add(where + "$" + nested.getSimpleName() + ": nested type missing");
       } else {
@@ -146,7 +166,10 @@ class LightProtoApiCompatibilityTest {
     }
   }
 
-  /** The BufProto type for a LightProto-generated type (top-level name prefixed), others as they are. */
+  /**
+   * The BufProto type for a LightProto-generated type (top-level name prefixed), others as they
+   * are.
+   */
   static Class<?> map(Class<?> type, Set<String> generated) {
     if (type.isArray()) {
       return map(type.getComponentType(), generated).arrayType();
@@ -167,7 +190,9 @@ class LightProtoApiCompatibilityTest {
   }
 
   private static String params(Class<?>[] types) {
-    return Arrays.stream(types).map(Class::getSimpleName).collect(Collectors.joining(",", "(", ")"));
+    return Arrays.stream(types)
+        .map(Class::getSimpleName)
+        .collect(Collectors.joining(",", "(", ")"));
   }
 
   private static String ours(String lightProtoName) {
@@ -186,7 +211,8 @@ class LightProtoApiCompatibilityTest {
 
   /** The top-level classes LightProto generated, from its generated sources directory. */
   static List<String> lightProtoClasses() throws IOException {
-    Path root = Path.of(System.getProperty("lightproto.sources", "target/generated-sources/lightproto"));
+    Path root =
+        Path.of(System.getProperty("lightproto.sources", "target/generated-sources/lightproto"));
     try (Stream<Path> files = Files.walk(root)) {
       return files
           .filter(p -> p.toString().endsWith(".java"))

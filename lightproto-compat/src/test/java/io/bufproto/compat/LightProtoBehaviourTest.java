@@ -10,10 +10,10 @@ import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -27,12 +27,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Code written for LightProto's classes behaves the same on ours: the same random calls of
  * LightProto's public setters, adders and putters are made on a LightProto message and on ours
- * (through reflection, so every field of every schema is covered), then every getter, has-,
- * count- and indexed getter of LightProto's class must return the same on both, ours must write
+ * (through reflection, so every field of every schema is covered), then every getter, has-, count-
+ * and indexed getter of LightProto's class must return the same on both, ours must write
  * protobuf-java's bytes (LightProto's too, re-encoded by protobuf-java, where they differ), and
  * each must parse the other's bytes back to the same values. Where LightProto's bytes do not hold
- * its own values (protobuf-java rejects them, or LightProto reads back others), the case is
- * printed as LightProto's defect and ours are checked against protobuf-java only.
+ * its own values (protobuf-java rejects them, or LightProto reads back others), the case is printed
+ * as LightProto's defect and ours are checked against protobuf-java only.
  */
 class LightProtoBehaviourTest {
 
@@ -53,18 +53,25 @@ class LightProtoBehaviourTest {
       }
       for (int seed = 0; seed < SEEDS; seed++) {
         Object theirs = lpClass.getConstructor().newInstance();
-        Object ours = LightProtoApiCompatibilityTest.map(lpClass, generated).getConstructor().newInstance();
+        Object ours =
+            LightProtoApiCompatibilityTest.map(lpClass, generated).getConstructor().newInstance();
         try {
           fill(theirs, ours, new Random(seed * 31L + name.hashCode()), generated, 0);
           compare(theirs, ours, generated, "");
           byte[] theirBytes = write(theirs);
           byte[] ourBytes = write(ours);
           if (theirBytes == null || ourBytes == null) {
-            assertEquals(theirBytes == null, ourBytes == null, "one refused to write (a required field unset), the other did not");
+            assertEquals(
+                theirBytes == null,
+                ourBytes == null,
+                "one refused to write (a required field unset), the other did not");
             continue;
           }
-          // Ours are protobuf-java's bytes, and LightProto reads back from them the values it holds.
-          assertEquals(ByteBufUtil.hexDump(protobufJava(lpClass, ourBytes)), ByteBufUtil.hexDump(ourBytes),
+          // Ours are protobuf-java's bytes, and LightProto reads back from them the values it
+          // holds.
+          assertEquals(
+              ByteBufUtil.hexDump(protobufJava(lpClass, ourBytes)),
+              ByteBufUtil.hexDump(ourBytes),
               "ours re-encoded by protobuf-java");
           Object theirsFromOurs = lpClass.getConstructor().newInstance();
           parse(theirsFromOurs, ourBytes);
@@ -72,27 +79,49 @@ class LightProtoBehaviourTest {
           if (!Arrays.equals(theirBytes, ourBytes)) {
             String why = lightProtoDefect(lpClass, theirs, theirBytes);
             if (why != null) {
-              lightProtoDefects.add(name + " seed " + seed + ": " + why + "; LightProto wrote " + ByteBufUtil.hexDump(theirBytes));
+              lightProtoDefects.add(
+                  name
+                      + " seed "
+                      + seed
+                      + ": "
+                      + why
+                      + "; LightProto wrote "
+                      + ByteBufUtil.hexDump(theirBytes));
               compared++;
               continue;
             }
             // Valid but different (LightProto writes fields in declaration order): protobuf-java
             // re-encodes LightProto's bytes as ours.
-            assertEquals(ByteBufUtil.hexDump(protobufJava(lpClass, theirBytes)), ByteBufUtil.hexDump(ourBytes),
-                "written bytes, against protobuf-java's encoding of LightProto's (" + ByteBufUtil.hexDump(theirBytes) + ")");
+            assertEquals(
+                ByteBufUtil.hexDump(protobufJava(lpClass, theirBytes)),
+                ByteBufUtil.hexDump(ourBytes),
+                "written bytes, against protobuf-java's encoding of LightProto's ("
+                    + ByteBufUtil.hexDump(theirBytes)
+                    + ")");
           }
-          Object oursFromTheirs = LightProtoApiCompatibilityTest.map(lpClass, generated).getConstructor().newInstance();
+          Object oursFromTheirs =
+              LightProtoApiCompatibilityTest.map(lpClass, generated).getConstructor().newInstance();
           parse(oursFromTheirs, theirBytes);
           compare(theirs, oursFromTheirs, generated, "(parsed from LightProto's bytes) ");
           compared++;
         } catch (AssertionError | ReflectiveOperationException | RuntimeException e) {
-          failures.add(name + " seed " + seed + ": " + (e instanceof InvocationTargetException ? e.getCause() : e));
+          failures.add(
+              name
+                  + " seed "
+                  + seed
+                  + ": "
+                  + (e instanceof InvocationTargetException ? e.getCause() : e));
           break;
         }
       }
     }
-    System.out.println("LightProto " + System.getProperty("lightproto.version") + " wrote bytes that do not hold its values in "
-        + lightProtoDefects.size() + " cases (BufProto wrote protobuf-java's):\n" + String.join("\n", lightProtoDefects));
+    System.out.println(
+        "LightProto "
+            + System.getProperty("lightproto.version")
+            + " wrote bytes that do not hold its values in "
+            + lightProtoDefects.size()
+            + " cases (BufProto wrote protobuf-java's):\n"
+            + String.join("\n", lightProtoDefects));
     assertEquals("", String.join("\n", failures), failures.size() + " types behave differently");
     assertTrue(compared > 500, "messages compared: " + compared);
   }
@@ -102,11 +131,12 @@ class LightProtoBehaviourTest {
    * written from (protobuf-java rejects them, or LightProto itself reads back other values), or
    * null when they do.
    */
-  private static String lightProtoDefect(Class<?> lpClass, Object written, byte[] bytes) throws Exception {
+  private static String lightProtoDefect(Class<?> lpClass, Object written, byte[] bytes)
+      throws Exception {
     try {
       protobufJava(lpClass, bytes);
     } catch (InvocationTargetException e) {
-      return "protobuf-java rejects them (" + e.getCause().getMessage().split("\\.")[0] + ")";
+      return "protobuf-java rejects them (" + e.getCause().getMessage().split("\\.", -1)[0] + ")";
     }
     Object back = lpClass.getConstructor().newInstance();
     try {
@@ -118,11 +148,14 @@ class LightProtoBehaviourTest {
     return null;
   }
 
-  /** {@code bytes} parsed and written again by protobuf-java's class for {@code lpClass}'s message. */
+  /**
+   * {@code bytes} parsed and written again by protobuf-java's class for {@code lpClass}'s message.
+   */
   private static byte[] protobufJava(Class<?> lpClass, byte[] bytes) throws Exception {
     Class<?> pj = PROTOBUF_JAVA.get(lpClass.getName());
     if (pj == null) {
-      throw new AssertionError("no protobuf-java class for " + lpClass.getName() + " in " + PROTOBUF_JAVA.keySet());
+      throw new AssertionError(
+          "no protobuf-java class for " + lpClass.getName() + " in " + PROTOBUF_JAVA.keySet());
     }
     Object message = pj.getMethod("parseFrom", byte[].class).invoke(null, bytes);
     return (byte[]) pj.getMethod("toByteArray").invoke(message);
@@ -135,7 +168,8 @@ class LightProtoBehaviourTest {
   private static final Map<String, Class<?>> PROTOBUF_JAVA = protobufJavaClasses();
 
   private static Map<String, Class<?>> protobufJavaClasses() {
-    Path root = Path.of(System.getProperty("protobuf.sources", "target/generated-sources/protobuf"));
+    Path root =
+        Path.of(System.getProperty("protobuf.sources", "target/generated-sources/protobuf"));
     Map<String, Class<?>> out = new HashMap<>();
     try (Stream<Path> files = Files.walk(root)) {
       for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
@@ -155,23 +189,28 @@ class LightProtoBehaviourTest {
   private static void addNested(Class<?> outer, Class<?> c, Map<String, Class<?>> out) {
     for (Class<?> n : c.getDeclaredClasses()) {
       if (com.google.protobuf.Message.class.isAssignableFrom(n) && n.getDeclaringClass() == c) {
-        out.put(outer.getPackageName() + "." + n.getName().substring(outer.getName().length() + 1), n);
+        out.put(
+            outer.getPackageName() + "." + n.getName().substring(outer.getName().length() + 1), n);
         addNested(outer, n, out);
       }
     }
   }
 
   private static boolean isMessage(Class<?> c) throws NoSuchMethodException {
-    return !c.isEnum() && Modifier.isPublic(c.getModifiers())
+    return !c.isEnum()
+        && Modifier.isPublic(c.getModifiers())
         && Arrays.stream(c.getMethods()).anyMatch(m -> m.getName().equals("getSerializedSize"));
   }
 
   /** Calls a random selection of LightProto's mutators on both, with the same arguments. */
-  private static void fill(Object theirs, Object ours, Random r, Set<String> generated, int depth) throws Exception {
+  private static void fill(Object theirs, Object ours, Random r, Set<String> generated, int depth)
+      throws Exception {
     Method[] methods = theirs.getClass().getMethods();
     Arrays.sort(methods, Comparator.comparing(Method::toGenericString));
     for (Method m : methods) {
-      if (m.getDeclaringClass() != theirs.getClass() || Modifier.isStatic(m.getModifiers()) || r.nextInt(3) == 0) {
+      if (m.getDeclaringClass() != theirs.getClass()
+          || Modifier.isStatic(m.getModifiers())
+          || r.nextInt(3) == 0) {
         continue;
       }
       String n = m.getName();
@@ -206,10 +245,14 @@ class LightProtoBehaviourTest {
           break;
         }
         Object theirResult = m.invoke(theirs, theirArgs);
-        Method o = ours.getClass().getMethod(n, LightProtoApiCompatibilityTest.map(params, generated));
+        Method o =
+            ours.getClass().getMethod(n, LightProtoApiCompatibilityTest.map(params, generated));
         Object ourResult = o.invoke(ours, ourArgs);
-        if (depth < MAX_DEPTH && theirResult != null && isMessage(theirResult.getClass()) && theirResult != theirs) {
-          fill(theirResult, ourResult, r, generated, depth + 1);     // putX(key) of message values
+        if (depth < MAX_DEPTH
+            && theirResult != null
+            && isMessage(theirResult.getClass())
+            && theirResult != theirs) {
+          fill(theirResult, ourResult, r, generated, depth + 1); // putX(key) of message values
         }
       }
     }
@@ -243,7 +286,8 @@ class LightProtoBehaviourTest {
   /** LightProto's argument as ours: enum constants by name, the rest as it is. */
   private static Object convert(Object v, Set<String> generated) {
     if (v instanceof Enum<?>) {
-      Class<?> ours = LightProtoApiCompatibilityTest.map(((Enum<?>) v).getDeclaringClass(), generated);
+      Class<?> ours =
+          LightProtoApiCompatibilityTest.map(((Enum<?>) v).getDeclaringClass(), generated);
       for (Object c : ours.getEnumConstants()) {
         if (((Enum<?>) c).name().equals(((Enum<?>) v).name())) {
           return c;
@@ -254,18 +298,25 @@ class LightProtoBehaviourTest {
     return v;
   }
 
-  /** Every getter of LightProto's class returns the same on both (messages compared recursively). */
-  private static void compare(Object theirs, Object ours, Set<String> generated, String path) throws Exception {
+  /**
+   * Every getter of LightProto's class returns the same on both (messages compared recursively).
+   */
+  private static void compare(Object theirs, Object ours, Set<String> generated, String path)
+      throws Exception {
     Method[] methods = theirs.getClass().getMethods();
     Arrays.sort(methods, Comparator.comparing(Method::getName));
     for (Method m : methods) {
       String n = m.getName();
-      if (m.getDeclaringClass() != theirs.getClass() || Modifier.isStatic(m.getModifiers())
-          || !(n.startsWith("get") || n.startsWith("has") || n.startsWith("is")) || n.equals("getSerializedSize")
+      if (m.getDeclaringClass() != theirs.getClass()
+          || Modifier.isStatic(m.getModifiers())
+          || !(n.startsWith("get") || n.startsWith("has") || n.startsWith("is"))
+          || n.equals("getSerializedSize")
           || n.equals("hashCode")) {
         continue;
       }
-      Method o = ours.getClass().getMethod(n, LightProtoApiCompatibilityTest.map(m.getParameterTypes(), generated));
+      Method o =
+          ours.getClass()
+              .getMethod(n, LightProtoApiCompatibilityTest.map(m.getParameterTypes(), generated));
       if (m.getParameterCount() == 0) {
         Object theirValue = m.invoke(theirs);
         Object ourValue = o.invoke(ours);
@@ -274,7 +325,10 @@ class LightProtoBehaviourTest {
           // default, as protobuf-java. Only where the field is unset.
           Method has = theirs.getClass().getMethod("has" + n.substring(3));
           assertEquals(false, has.invoke(theirs), path + n + "() null while set");
-          assertEquals(false, ours.getClass().getMethod(has.getName()).invoke(ours), path + has.getName() + "()");
+          assertEquals(
+              false,
+              ours.getClass().getMethod(has.getName()).invoke(ours),
+              path + has.getName() + "()");
           continue;
         }
         try {
@@ -285,9 +339,15 @@ class LightProtoBehaviourTest {
           }
           // LightProto 0.7.3: the getter of a oneof member returns the value it held before another
           // member was set (0.8.0 returns the default, as protobuf-java and ours do).
-          same(path + n + "() of an unset field", o.invoke(ours.getClass().getConstructor().newInstance()), ourValue, generated);
+          same(
+              path + n + "() of an unset field",
+              o.invoke(ours.getClass().getConstructor().newInstance()),
+              ourValue,
+              generated);
         }
-      } else if (m.getParameterCount() == 1 && m.getParameterTypes()[0] == int.class && n.endsWith("At")) {
+      } else if (m.getParameterCount() == 1
+          && m.getParameterTypes()[0] == int.class
+          && n.endsWith("At")) {
         // Every index until LightProto's getter refuses one: ours must refuse the same one.
         for (int i = 0; ; i++) {
           Object theirValue;
@@ -299,8 +359,13 @@ class LightProtoBehaviourTest {
             }
             int at = i;
             InvocationTargetException ourError =
-                org.junit.jupiter.api.Assertions.assertThrows(InvocationTargetException.class, () -> o.invoke(ours, at), path + n + "(" + i + ")");
-            assertTrue(ourError.getCause() instanceof IndexOutOfBoundsException, path + n + "(" + i + "): " + ourError.getCause());
+                org.junit.jupiter.api.Assertions.assertThrows(
+                    InvocationTargetException.class,
+                    () -> o.invoke(ours, at),
+                    path + n + "(" + i + ")");
+            assertTrue(
+                ourError.getCause() instanceof IndexOutOfBoundsException,
+                path + n + "(" + i + "): " + ourError.getCause());
             break;
           }
           same(path + n + "(" + i + ")", theirValue, o.invoke(ours, i), generated);
@@ -320,7 +385,8 @@ class LightProtoBehaviourTest {
     String field = n.substring(n.startsWith("is") ? 2 : 3);
     for (String has : List.of("has" + field, "has" + field.replaceFirst("(Size|Slice)$", ""))) {
       try {
-        return !(Boolean) theirs.getClass().getMethod(has).invoke(theirs) && !(Boolean) ours.getClass().getMethod(has).invoke(ours);
+        return !(Boolean) theirs.getClass().getMethod(has).invoke(theirs)
+            && !(Boolean) ours.getClass().getMethod(has).invoke(ours);
       } catch (NoSuchMethodException e) {
         // try the next name
       }
@@ -328,13 +394,14 @@ class LightProtoBehaviourTest {
     return false;
   }
 
-  private static void same(String what, Object theirs, Object ours, Set<String> generated) throws Exception {
+  private static void same(String what, Object theirs, Object ours, Set<String> generated)
+      throws Exception {
     if (theirs == null || ours == null) {
       assertEquals(theirs == null, ours == null, what + ": " + theirs + " / " + ours);
-    } else if (theirs instanceof byte[]) {
-      assertEquals(ByteBufUtil.hexDump((byte[]) theirs), ByteBufUtil.hexDump((byte[]) ours), what);
-    } else if (theirs instanceof ByteBuf) {
-      assertEquals(ByteBufUtil.hexDump((ByteBuf) theirs), ByteBufUtil.hexDump((ByteBuf) ours), what);
+    } else if (theirs instanceof byte[] array) {
+      assertEquals(ByteBufUtil.hexDump(array), ByteBufUtil.hexDump((byte[]) ours), what);
+    } else if (theirs instanceof ByteBuf byteBuf) {
+      assertEquals(ByteBufUtil.hexDump(byteBuf), ByteBufUtil.hexDump((ByteBuf) ours), what);
     } else if (theirs instanceof Enum<?>) {
       assertEquals(((Enum<?>) theirs).name(), ((Enum<?>) ours).name(), what);
     } else if (theirs instanceof List<?>) {
@@ -364,7 +431,9 @@ class LightProtoBehaviourTest {
   }
 
   private static void parse(Object message, byte[] bytes) throws Exception {
-    message.getClass().getMethod("parseFrom", ByteBuf.class, int.class)
+    message
+        .getClass()
+        .getMethod("parseFrom", ByteBuf.class, int.class)
         .invoke(message, Unpooled.wrappedBuffer(bytes), bytes.length);
   }
 }

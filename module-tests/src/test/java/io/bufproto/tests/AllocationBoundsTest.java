@@ -26,22 +26,29 @@ class AllocationBoundsTest {
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
   /**
-   * The bound on what a parse may allocate per input byte, beyond a fixed allowance. Measured
-   * (JDK 17, printed by each test): 1 MiB of 2-byte unknown fields 16.0x (protobuf-java 19.4x), a
+   * The bound on what a parse may allocate per input byte, beyond a fixed allowance. Measured (JDK
+   * 17, printed by each test): 1 MiB of 2-byte unknown fields 16.0x (protobuf-java 19.4x), a
    * million map entries 12.6x (protobuf-java 25x).
    */
   static final int BYTES_PER_INPUT_BYTE = 24;
+
   static final int ALLOWANCE = 64 * 1024;
-  /** A rejected input costs at most this, whatever its size: the exception, and for groups one
-   * small set of unknown fields per level up to the nesting limit (100). */
+
+  /**
+   * A rejected input costs at most this, whatever its size: the exception, and for groups one small
+   * set of unknown fields per level up to the nesting limit (100).
+   */
   static final int REJECTED = 256 * 1024;
 
   private static long allocated() {
     return THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
   }
 
-  /** Parses {@code input} into a fresh message and returns the bytes allocated (message included). */
-  private static long parse(java.util.function.Supplier<ProtoMessage<?>> type, ByteBuf input, boolean rejected) {
+  /**
+   * Parses {@code input} into a fresh message and returns the bytes allocated (message included).
+   */
+  private static long parse(
+      java.util.function.Supplier<ProtoMessage<?>> type, ByteBuf input, boolean rejected) {
     int size = input.readableBytes();
     attempt(type, input.duplicate(), size, rejected); // class initialization is not the parse's
     long before = allocated();
@@ -52,14 +59,24 @@ class AllocationBoundsTest {
       m.parseFrom(input, size);
     }
     long bytes = allocated() - before;
-    System.out.println("AllocationBoundsTest: " + size + " input bytes, " + bytes + " allocated; protobuf-java "
-        + protobufJava(type.get(), input.duplicate().readerIndex(0)));
-    assertTrue(bytes <= (long) BYTES_PER_INPUT_BYTE * size + ALLOWANCE,
+    System.out.println(
+        "AllocationBoundsTest: "
+            + size
+            + " input bytes, "
+            + bytes
+            + " allocated; protobuf-java "
+            + protobufJava(type.get(), input.duplicate().readerIndex(0)));
+    assertTrue(
+        bytes <= (long) BYTES_PER_INPUT_BYTE * size + ALLOWANCE,
         () -> size + " input bytes made the parse allocate " + bytes);
     return bytes;
   }
 
-  private static void attempt(java.util.function.Supplier<ProtoMessage<?>> type, ByteBuf input, int size, boolean rejected) {
+  private static void attempt(
+      java.util.function.Supplier<ProtoMessage<?>> type,
+      ByteBuf input,
+      int size,
+      boolean rejected) {
     try {
       type.get().parseFrom(input, size);
     } catch (InvalidProtobufException e) {
@@ -70,8 +87,12 @@ class AllocationBoundsTest {
   /** What protobuf-java allocates for the same bytes (for the log: a reference, not a bound). */
   private static long protobufJava(ProtoMessage<?> ours, ByteBuf input) {
     String name = ours.getClass().getName();
-    com.google.protobuf.Message prototype = Case.ALL.stream().filter(c -> c.ours().get().getClass().getName().equals(name))
-        .findFirst().orElseThrow().prototype();
+    com.google.protobuf.Message prototype =
+        Case.ALL.stream()
+            .filter(c -> c.ours().get().getClass().getName().equals(name))
+            .findFirst()
+            .orElseThrow()
+            .prototype();
     byte[] bytes = io.netty.buffer.ByteBufUtil.getBytes(input);
     long before = allocated();
     try {

@@ -9,16 +9,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The API fuzz target's check: the input's bytes drive a sequence of calls on one reused
- * {@link Node} (setters, clears, children filled through {@code setNext()}, {@code addChildren()}
- * and {@code putNamed(key)}, map puts and removes, {@code clear}, {@code parseFrom},
- * {@code copyFrom}, {@code materialize}), mirrored on a protobuf-java builder; after every call
- * both write the same bytes. A reused instance never shows data of an earlier parse or fill.
- * Driven by {@link ApiFuzzTest} (Jazzer) and {@link FuzzCorpusTest} (its committed corpus).
+ * The API fuzz target's check: the input's bytes drive a sequence of calls on one reused {@link
+ * Node} (setters, clears, children filled through {@code setNext()}, {@code addChildren()} and
+ * {@code putNamed(key)}, map puts and removes, {@code clear}, {@code parseFrom}, {@code copyFrom},
+ * {@code materialize}), mirrored on a protobuf-java builder; after every call both write the same
+ * bytes. A reused instance never shows data of an earlier parse or fill. Driven by {@link
+ * ApiFuzzTest} (Jazzer) and {@link FuzzCorpusTest} (its committed corpus).
  */
 final class ApiDifferential {
 
-  private static final String[] PIECES = {"", "a", "b", "é", "\uD83D\uDE00", "\uD800", "long string value "};
+  private static final String[] PIECES = {
+    "", "a", "b", "é", "\uD83D\uDE00", "\uD800", "long string value "
+  };
   private static final String[] KEYS = {"", "a", "b", "é"};
   private static final int MAX_STEPS = 64;
 
@@ -54,8 +56,9 @@ final class ApiDifferential {
     }
 
     Proto3Protos.Node message() {
-      return (Proto3Protos.Node) new RandomMessages(next(256) * 31L + next(256), 2, true)
-          .next(Proto3Protos.Node.getDefaultInstance());
+      return (Proto3Protos.Node)
+          new RandomMessages(next(256) * 31L + next(256), 2, true)
+              .next(Proto3Protos.Node.getDefaultInstance());
     }
   }
 
@@ -69,48 +72,48 @@ final class ApiDifferential {
       String k;
       Proto3Protos.Node m;
       switch (c.next(16)) {
-        case 0:
+        case 0 -> {
           s = c.string();
           steps.add("setName(" + s + ")");
           ours.setName(s);
           theirs.setName(s);
-          break;
-        case 1:
+        }
+        case 1 -> {
           steps.add("clearName()");
           ours.clearName();
           theirs.clearName();
-          break;
-        case 2:
+        }
+        case 2 -> {
           s = c.string();
           steps.add("setNext().setName(" + s + ")");
           ours.setNext().setName(s);
           theirs.getNextBuilder().setName(s);
-          break;
-        case 3:
+        }
+        case 3 -> {
           steps.add("clearNext()");
           ours.clearNext();
           theirs.clearNext();
-          break;
-        case 4:
+        }
+        case 4 -> {
           s = c.string();
           steps.add("addChildren().setName(" + s + ")");
           ours.addChildren().setName(s);
           theirs.addChildrenBuilder().setName(s);
-          break;
-        case 5:
+        }
+        case 5 -> {
           m = c.message();
           steps.add("addChildren(message)");
           Node copy = new Node();
           copy.parseFrom(m.toByteArray());
           ours.addChildren(copy);
           theirs.addChildren(m);
-          break;
-        case 6:
+        }
+        case 6 -> {
           steps.add("clearChildren()");
           ours.clearChildren();
           theirs.clearChildren();
-          break;
-        case 7:
+        }
+        case 7 -> {
           k = c.key();
           m = c.message();
           steps.add("putNamed(" + k + ", message)");
@@ -118,54 +121,58 @@ final class ApiDifferential {
           value.parseFrom(m.toByteArray());
           ours.putNamed(k, value);
           theirs.putNamed(k, m);
-          break;
-        case 8:
+        }
+        case 8 -> {
           k = c.key();
           s = c.string();
           steps.add("putNamed(" + k + ").setName(" + s + ")");
           ours.putNamed(k).setName(s);
-          theirs.putNamed(k, theirs.getNamedOrDefault(k, Proto3Protos.Node.getDefaultInstance()).toBuilder().setName(s).build());
-          break;
-        case 9:
+          theirs.putNamed(
+              k,
+              theirs.getNamedOrDefault(k, Proto3Protos.Node.getDefaultInstance()).toBuilder()
+                  .setName(s)
+                  .build());
+        }
+        case 9 -> {
           k = c.key();
           steps.add("removeNamed(" + k + ")");
           ours.removeNamed(k);
           theirs.removeNamed(k);
-          break;
-        case 10:
+        }
+        case 10 -> {
           steps.add("clear()");
           ours.clear();
           theirs.clear();
-          break;
-        case 11:
+        }
+        case 11 -> {
           m = c.message();
           steps.add("parseFrom(message)");
           ours.parseFrom(m.toByteArray());
           theirs.clear().mergeFrom(m);
-          break;
-        case 12:
+        }
+        case 12 -> {
           m = c.message();
           steps.add("copyFrom(message)");
           Node other = new Node();
           other.parseFrom(m.toByteArray());
           ours.copyFrom(other);
           theirs.mergeFrom(m);
-          break;
-        case 13:
+        }
+        case 13 -> {
           steps.add("materialize()");
           ours.materialize();
-          break;
-        case 14:
+        }
+        case 14 -> {
           s = c.string();
           steps.add("setChoice().setCString(" + s + ")");
           ours.setChoice().setCString(s);
           theirs.getChoiceBuilder().setCString(s);
-          break;
-        default:
+        }
+        default -> {
           steps.add("clearNamed()");
           ours.clearNamed();
           theirs.clearNamed();
-          break;
+        }
       }
       byte[] expected = theirs.build().toByteArray();
       assertArrayEquals(expected, ours.toByteArray(), () -> "after " + steps);

@@ -21,7 +21,9 @@ enum BufKind {
   READ_ONLY,
   /** Data after a prefix: non-zero reader index (source) or writer index (target). */
   OFFSET,
-  /** A pooled direct buffer wrapped by Netty's leak detector (PARANOID: AdvancedLeakAwareByteBuf). */
+  /**
+   * A pooled direct buffer wrapped by Netty's leak detector (PARANOID: AdvancedLeakAwareByteBuf).
+   */
   LEAK_AWARE,
   /**
    * A leak-aware composite (AdvancedLeakAwareCompositeByteBuf): it extends CompositeByteBuf but
@@ -44,9 +46,9 @@ enum BufKind {
 
   /**
    * {@code b} (a new pooled buffer of capacity {@code data.length}) holding {@code data}, with the
-   * rest of its pool element (past its capacity) filled with random bytes, seeded by the data:
-   * the classpath reader may load up to the element's end, and a varint cut off at the end of the
-   * data must still be a truncation, never a value decoded from those bytes.
+   * rest of its pool element (past its capacity) filled with random bytes, seeded by the data: the
+   * classpath reader may load up to the element's end, and a varint cut off at the end of the data
+   * must still be a truncation, never a value decoded from those bytes.
    */
   private static ByteBuf junkAfter(ByteBuf b, byte[] data) {
     int element = b.maxFastWritableBytes(); // a pooled buffer: its element's length
@@ -80,59 +82,62 @@ enum BufKind {
   /** A buffer whose readable bytes are exactly {@code data}; release it when done. */
   ByteBuf source(byte[] data) {
     switch (this) {
-      case UNPOOLED_HEAP:
+      case UNPOOLED_HEAP -> {
         return Unpooled.copiedBuffer(data);
-      case UNPOOLED_DIRECT:
+      }
+      case UNPOOLED_DIRECT -> {
         return Unpooled.directBuffer(data.length, data.length).writeBytes(data);
-      case POOLED_HEAP:
+      }
+      case POOLED_HEAP -> {
         return junkAfter(POOL.heapBuffer(data.length), data);
-      case POOLED_DIRECT:
+      }
+      case POOLED_DIRECT -> {
         return junkAfter(POOL.directBuffer(data.length), data);
-      case COMPOSITE:
-        {
-          CompositeByteBuf c = Unpooled.compositeBuffer();
-          int a = data.length / 3;
-          int b = 2 * data.length / 3;
-          c.addComponent(true, Unpooled.copiedBuffer(data, 0, a));
-          c.addComponent(true, Unpooled.directBuffer(Math.max(b - a, 1)).writeBytes(data, a, b - a));
-          c.addComponent(true, Unpooled.copiedBuffer(data, b, data.length - b));
-          return c;
-        }
-      case SLICE:
-        {
-          ByteBuf parent = POOL.directBuffer(data.length + 32);
-          parent.writeBytes(new byte[16]).writeBytes(data).writeBytes(new byte[16]);
-          ByteBuf slice = parent.retainedSlice(16, data.length);
-          parent.release();
-          return slice;
-        }
-      case DUPLICATE:
-        {
-          ByteBuf parent = POOL.heapBuffer(data.length + 8).writeBytes(data);
-          ByteBuf duplicate = parent.retainedDuplicate();
-          parent.release();
-          return duplicate;
-        }
-      case READ_ONLY:
+      }
+      case COMPOSITE -> {
+        CompositeByteBuf c = Unpooled.compositeBuffer();
+        int a = data.length / 3;
+        int b = 2 * data.length / 3;
+        c.addComponent(true, Unpooled.copiedBuffer(data, 0, a));
+        c.addComponent(true, Unpooled.directBuffer(Math.max(b - a, 1)).writeBytes(data, a, b - a));
+        c.addComponent(true, Unpooled.copiedBuffer(data, b, data.length - b));
+        return c;
+      }
+      case SLICE -> {
+        ByteBuf parent = POOL.directBuffer(data.length + 32);
+        parent.writeBytes(new byte[16]).writeBytes(data).writeBytes(new byte[16]);
+        ByteBuf slice = parent.retainedSlice(16, data.length);
+        parent.release();
+        return slice;
+      }
+      case DUPLICATE -> {
+        ByteBuf parent = POOL.heapBuffer(data.length + 8).writeBytes(data);
+        ByteBuf duplicate = parent.retainedDuplicate();
+        parent.release();
+        return duplicate;
+      }
+      case READ_ONLY -> {
         return Unpooled.copiedBuffer(data).asReadOnly();
-      case OFFSET:
-        {
-          ByteBuf b = Unpooled.buffer(data.length + 7);
-          b.writeBytes(new byte[] {1, 2, 3, 4, 5, 6, 7}).writeBytes(data);
-          b.readerIndex(7);
-          return b;
-        }
-      case LEAK_AWARE:
+      }
+      case OFFSET -> {
+        ByteBuf b = Unpooled.buffer(data.length + 7);
+        b.writeBytes(new byte[] {1, 2, 3, 4, 5, 6, 7}).writeBytes(data);
+        b.readerIndex(7);
+        return b;
+      }
+      case LEAK_AWARE -> {
         return paranoid(() -> POOL.directBuffer(data.length + 8)).writeBytes(data);
-      case LEAK_AWARE_COMPOSITE:
-        {
-          CompositeByteBuf c = paranoid(() -> POOL.compositeDirectBuffer());
-          int a = data.length / 2;
-          c.addComponent(true, POOL.directBuffer(Math.max(a, 1)).writeBytes(data, 0, a));
-          c.addComponent(true, POOL.heapBuffer(Math.max(data.length - a, 1)).writeBytes(data, a, data.length - a));
-          c.readerIndex(0);
-          return c;
-        }
+      }
+      case LEAK_AWARE_COMPOSITE -> {
+        CompositeByteBuf c = paranoid(() -> POOL.compositeDirectBuffer());
+        int a = data.length / 2;
+        c.addComponent(true, POOL.directBuffer(Math.max(a, 1)).writeBytes(data, 0, a));
+        c.addComponent(
+            true,
+            POOL.heapBuffer(Math.max(data.length - a, 1)).writeBytes(data, a, data.length - a));
+        c.readerIndex(0);
+        return c;
+      }
     }
     throw new AssertionError(this);
   }
@@ -143,40 +148,46 @@ enum BufKind {
    */
   ByteBuf target(int expectedSize) {
     switch (this) {
-      case UNPOOLED_HEAP:
-      case READ_ONLY:
+      case UNPOOLED_HEAP, READ_ONLY -> {
         return Unpooled.buffer(0);
-      case UNPOOLED_DIRECT:
+      }
+      case UNPOOLED_DIRECT -> {
         return Unpooled.directBuffer(0);
-      case POOLED_HEAP:
+      }
+      case POOLED_HEAP -> {
         return POOL.heapBuffer(16);
-      case POOLED_DIRECT:
+      }
+      case POOLED_DIRECT -> {
         return POOL.directBuffer(16);
-      case COMPOSITE:
-        {
-          // Two parts, the writer index where the second starts: the bytes go into its memory.
-          CompositeByteBuf c = Unpooled.compositeBuffer();
-          c.addComponent(true, Unpooled.buffer(3).writeBytes(new byte[] {7, 7, 7}));
-          c.addComponent(false, Unpooled.directBuffer(expectedSize + 16).writerIndex(expectedSize + 16));
-          return c;
-        }
-      case DUPLICATE:
+      }
+      case COMPOSITE -> {
+        // Two parts, the writer index where the second starts: the bytes go into its memory.
+        CompositeByteBuf c = Unpooled.compositeBuffer();
+        c.addComponent(true, Unpooled.buffer(3).writeBytes(new byte[] {7, 7, 7}));
+        c.addComponent(
+            false, Unpooled.directBuffer(expectedSize + 16).writerIndex(expectedSize + 16));
+        return c;
+      }
+      case DUPLICATE -> {
         return POOL.directBuffer(16).duplicate();
-      case SLICE:
-        {
-          // A fixed-capacity window into a larger buffer: writes must fit, nothing may grow it.
-          int capacity = expectedSize + 64;
-          ByteBuf parent = POOL.directBuffer(capacity + 8, Integer.MAX_VALUE);
-          ByteBuf slice = parent.retainedSlice(8, capacity).clear();
-          parent.release();
-          return slice;
-        }
-      case OFFSET:
+      }
+      case SLICE -> {
+        // A fixed-capacity window into a larger buffer: writes must fit, nothing may grow it.
+        int capacity = expectedSize + 64;
+        ByteBuf parent = POOL.directBuffer(capacity + 8, Integer.MAX_VALUE);
+        ByteBuf slice = parent.retainedSlice(8, capacity).clear();
+        parent.release();
+        return slice;
+      }
+      case OFFSET -> {
         return Unpooled.buffer(8).writeBytes(new byte[] {9, 9, 9, 9, 9});
-      case LEAK_AWARE:
+      }
+      case LEAK_AWARE -> {
         return paranoid(() -> POOL.directBuffer(16));
-      case LEAK_AWARE_COMPOSITE:
+      }
+      case LEAK_AWARE_COMPOSITE -> {
         return paranoid(() -> POOL.compositeDirectBuffer());
+      }
     }
     throw new AssertionError(this);
   }

@@ -7,9 +7,9 @@ import io.bufproto.tests.p3.Proto3Protos;
 import org.junit.jupiter.api.Test;
 
 /**
- * Messages keep cleared children for reuse; a child handed back to its own parent (set to the
- * field it already is, or added back after a clear made it the element kept for reuse) must be
- * copied with its content, as protobuf-java's setters and adders copy, not cleared first.
+ * Messages keep cleared children for reuse; a child handed back to its own parent (set to the field
+ * it already is, or added back after a clear made it the element kept for reuse) must be copied
+ * with its content, as protobuf-java's setters and adders copy, not cleared first.
  */
 class ChildReuseTest {
 
@@ -22,7 +22,9 @@ class ChildReuseTest {
     Node ours = new Node();
     ours.setNext().setName("a");
     ours.setNext(ours.getNext());
-    assertArrayEquals(Proto3Protos.Node.newBuilder().setNext(named("a")).build().toByteArray(), ours.toByteArray());
+    assertArrayEquals(
+        Proto3Protos.Node.newBuilder().setNext(named("a")).build().toByteArray(),
+        ours.toByteArray());
   }
 
   @Test
@@ -32,7 +34,9 @@ class ChildReuseTest {
     Node held = ours.getNext();
     ours.clearNext();
     ours.setNext(held);
-    assertArrayEquals(Proto3Protos.Node.newBuilder().setNext(named("a")).build().toByteArray(), ours.toByteArray());
+    assertArrayEquals(
+        Proto3Protos.Node.newBuilder().setNext(named("a")).build().toByteArray(),
+        ours.toByteArray());
   }
 
   @Test
@@ -43,7 +47,8 @@ class ChildReuseTest {
     ours.clearChildren();
     ours.addChildren(held);
     ours.addChildren(held);
-    Proto3Protos.Node pj = Proto3Protos.Node.newBuilder().addChildren(named("c")).addChildren(named("c")).build();
+    Proto3Protos.Node pj =
+        Proto3Protos.Node.newBuilder().addChildren(named("c")).addChildren(named("c")).build();
     assertArrayEquals(pj.toByteArray(), ours.toByteArray());
   }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import io.bufproto.api.BufProto;
-import io.bufproto.api.internal.ProtoCodec;
 import io.bufproto.api.ProtoMessage;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -24,14 +23,15 @@ import net.jqwik.api.lifecycle.AfterContainer;
 /**
  * The compatibility harness: for every message type of the test schemas, random messages are
  * compared with protobuf-java (the oracle) in both directions, byte for byte, over every buffer
- * kind as source and target. Each try checks every message type, so the number of tries
- * ({@code jqwik.tries.default}, from {@code bufproto.tries} in the build; {@code -Pthorough}
- * raises it) is the number of cases per type; the counts are printed at the end.
+ * kind as source and target. Each try checks every message type, so the number of tries ({@code
+ * jqwik.tries.default}, from {@code bufproto.tries} in the build; {@code -Pthorough} raises it) is
+ * the number of cases per type; the counts are printed at the end.
  */
 class CompatibilityProperties {
 
   private static final Map<String, AtomicInteger> COMPARED = new ConcurrentHashMap<>();
   private static final Map<String, AtomicInteger> NON_CANONICAL = new ConcurrentHashMap<>();
+
   /** One instance per type, parsed again and again: reuse must not leak state between parses. */
   private static final Map<String, ProtoMessage<?>> REUSED = new ConcurrentHashMap<>();
 
@@ -72,14 +72,19 @@ class CompatibilityProperties {
     try {
       int readerBefore = in.readerIndex();
       parsed.parseFrom(in, expected.length);
-      assertEquals(readerBefore + expected.length, in.readerIndex(), "parse advances readerIndex by size");
+      assertEquals(
+          readerBefore + expected.length, in.readerIndex(), "parse advances readerIndex by size");
       assertEquals(expected.length, parsed.getSerializedSize(), "getSerializedSize after parse");
       int writerBefore = out.writerIndex();
       int written = parsed.writeTo(out);
       assertEquals(expected.length, written, "writeTo returns the bytes written");
-      assertArrayEquals(expected, ByteBufUtil.getBytes(out, writerBefore, written), () -> "write after parse of " + pj);
+      assertArrayEquals(
+          expected,
+          ByteBufUtil.getBytes(out, writerBefore, written),
+          () -> "write after parse of " + pj);
 
-      // ours built through setters -> ours write == protobuf-java bytes; protobuf-java parses it back equal
+      // ours built through setters -> ours write == protobuf-java bytes; protobuf-java parses it
+      // back equal
       ProtoMessage<?> built = type.ours().get();
       OursFiller.fill(built, pj);
       byte[] ours = built.toByteArray();
@@ -95,7 +100,8 @@ class CompatibilityProperties {
       assertEquals(parsed, copy);
       assertArrayEquals(expected, copy.toByteArray(), "copyFrom");
       assertTrue(parsed.isInitialized());
-      assertTrue(parsed.toString().startsWith(type.prototype().getDescriptorForType().getName() + "{"));
+      assertTrue(
+          parsed.toString().startsWith(type.prototype().getDescriptorForType().getName() + "{"));
 
       ProtoMessage<?> reused = REUSED.computeIfAbsent(type.name(), k -> type.ours().get());
       reused.parseFrom(expected);
@@ -113,9 +119,9 @@ class CompatibilityProperties {
   }
 
   /**
-   * The same message in legal non-canonical encodings (see {@link Reencoder.Form}): our parse,
-   * then write, must give exactly protobuf-java's parse-then-write bytes. Nothing remembered from
-   * the input may leak into the output.
+   * The same message in legal non-canonical encodings (see {@link Reencoder.Form}): our parse, then
+   * write, must give exactly protobuf-java's parse-then-write bytes. Nothing remembered from the
+   * input may leak into the output.
    */
   @Property
   void nonCanonicalEncodingsParseAsProtobufJavaParsesThem(
@@ -136,7 +142,8 @@ class CompatibilityProperties {
     try {
       ours.parseFrom(in, weird.length);
       assertEquals(expected.length, ours.getSerializedSize());
-      assertArrayEquals(expected, ours.toByteArray(), () -> "parse of " + ByteBufUtil.hexDump(weird));
+      assertArrayEquals(
+          expected, ours.toByteArray(), () -> "parse of " + ByteBufUtil.hexDump(weird));
     } finally {
       in.release();
     }
@@ -144,8 +151,8 @@ class CompatibilityProperties {
   }
 
   /**
-   * Merging, both ways protobuf-java has it: {@code copyFrom} equals {@code mergeFrom}, and
-   * parsing two encodings one after the other (which protobuf-java defines as a merge).
+   * Merging, both ways protobuf-java has it: {@code copyFrom} equals {@code mergeFrom}, and parsing
+   * two encodings one after the other (which protobuf-java defines as a merge).
    */
   @Property
   void copyFromAndConcatenationMergeAsProtobufJavaMerges(
@@ -178,11 +185,15 @@ class CompatibilityProperties {
   @AfterContainer
   static void report() {
     Map<String, AtomicInteger> sorted = new TreeMap<>(COMPARED);
-    StringBuilder sb = new StringBuilder("Compared with protobuf-java (runtime " + BufProto.runtime() + "):\n");
+    StringBuilder sb =
+        new StringBuilder("Compared with protobuf-java (runtime " + BufProto.runtime() + "):\n");
     sb.append(String.format("  %-40s %12s %14s%n", "message type", "round trips", "non-canonical"));
     sorted.forEach(
-        (k, v) -> sb.append(String.format("  %-40s %12d %14d%n", k, v.get(),
-            NON_CANONICAL.getOrDefault(k, new AtomicInteger()).get())));
+        (k, v) ->
+            sb.append(
+                String.format(
+                    "  %-40s %12d %14d%n",
+                    k, v.get(), NON_CANONICAL.getOrDefault(k, new AtomicInteger()).get())));
     System.out.print(sb);
     // Each try covers every type, so no type can be left out by chance.
   }

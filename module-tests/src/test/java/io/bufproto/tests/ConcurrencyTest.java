@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 /**
  * What a message may share between threads ({@link ProtoMessage}, "Threads"): a message that no
  * thread changes is read by several threads at once, its lazy fields decoded by whichever thread
- * gets there first (each sees the value); and messages of their own, parsing their own
- * {@code duplicate()} of shared source buffers and writing into their own targets, give every
- * thread the single-threaded bytes. The threads start each step together (a barrier), so that
- * the first decodes and size passes race.
+ * gets there first (each sees the value); and messages of their own, parsing their own {@code
+ * duplicate()} of shared source buffers and writing into their own targets, give every thread the
+ * single-threaded bytes. The threads start each step together (a barrier), so that the first
+ * decodes and size passes race.
  */
 class ConcurrencyTest {
 
@@ -41,11 +41,13 @@ class ConcurrencyTest {
       List<Future<?>> done = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
-        done.add(pool.submit(() -> {
-          together.await(10, TimeUnit.SECONDS);
-          task.run(thread);
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  together.await(10, TimeUnit.SECONDS);
+                  task.run(thread);
+                  return null;
+                }));
       }
       for (Future<?> f : done) {
         try {
@@ -68,28 +70,33 @@ class ConcurrencyTest {
   void anUnchangedMessageIsReadByManyThreadsAtOnce() throws Exception {
     for (Case type : Case.ALL) {
       for (int round = 0; round < 3; round++) {
-        Message pj = new RandomMessages(round * 31L + type.name().hashCode(), 4, true).next(type.prototype());
+        Message pj =
+            new RandomMessages(round * 31L + type.name().hashCode(), 4, true)
+                .next(type.prototype());
         byte[] expected = pj.toByteArray();
         ProtoMessage<?> reference = type.ours().get();
         reference.parseFrom(expected);
         String text = reference.toString();
         int hash = reference.hashCode();
-        // Parsed from a direct buffer: its strings and bytes are lazy, decoded by the threads below.
+        // Parsed from a direct buffer: its strings and bytes are lazy, decoded by the threads
+        // below.
         ByteBuf source = Unpooled.directBuffer(expected.length).writeBytes(expected);
         try {
           ProtoMessage<?> shared = type.ours().get();
           shared.parseFrom(source, expected.length);
-          onAllThreads(thread -> {
-            String what = type.name() + " thread " + thread;
-            assertEquals(text, shared.toString(), what);
-            assertEquals(hash, shared.hashCode(), what);
-            assertEquals(reference, shared, what);
-            assertEquals(expected.length, shared.getSerializedSize(), what);
-            assertArrayEquals(expected, shared.toByteArray(), what);
-            ByteBuf heap = Unpooled.buffer(expected.length);
-            shared.writeTo(heap);
-            assertArrayEquals(expected, ByteBufUtil.getBytes(heap), what + ", writeTo a heap buffer");
-          });
+          onAllThreads(
+              thread -> {
+                String what = type.name() + " thread " + thread;
+                assertEquals(text, shared.toString(), what);
+                assertEquals(hash, shared.hashCode(), what);
+                assertEquals(reference, shared, what);
+                assertEquals(expected.length, shared.getSerializedSize(), what);
+                assertArrayEquals(expected, shared.toByteArray(), what);
+                ByteBuf heap = Unpooled.buffer(expected.length);
+                shared.writeTo(heap);
+                assertArrayEquals(
+                    expected, ByteBufUtil.getBytes(heap), what + ", writeTo a heap buffer");
+              });
         } finally {
           source.release();
         }
@@ -102,11 +109,13 @@ class ConcurrencyTest {
     List<Case> types = Case.ALL;
     List<byte[]> expected = new ArrayList<>();
     for (Case type : types) {
-      expected.add(new RandomMessages(type.name().hashCode(), 5, true).next(type.prototype()).toByteArray());
+      expected.add(
+          new RandomMessages(type.name().hashCode(), 5, true).next(type.prototype()).toByteArray());
     }
     // One source per buffer kind holding every message back to back, shared by the threads.
     List<ByteBuf> sources = new ArrayList<>();
-    for (BufKind kind : new BufKind[] {BufKind.POOLED_DIRECT, BufKind.POOLED_HEAP, BufKind.COMPOSITE}) {
+    for (BufKind kind :
+        new BufKind[] {BufKind.POOLED_DIRECT, BufKind.POOLED_HEAP, BufKind.COMPOSITE}) {
       java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
       for (byte[] e : expected) {
         all.writeBytes(e);
@@ -114,28 +123,32 @@ class ConcurrencyTest {
       sources.add(kind.source(all.toByteArray()));
     }
     try {
-      onAllThreads(thread -> {
-        List<ProtoMessage<?>> mine = new ArrayList<>();
-        for (Case type : types) {
-          mine.add(type.ours().get());
-        }
-        for (int round = 0; round < ROUNDS; round++) {
-          ByteBuf in = sources.get((thread + round) % sources.size()).duplicate();
-          ByteBuf out = BufKind.values()[(thread + round) % 5].target(64);
-          try {
-            for (int i = 0; i < types.size(); i++) {
-              ProtoMessage<?> m = mine.get(i);
-              m.parseFrom(in, expected.get(i).length);
-              int at = out.writerIndex();
-              m.writeTo(out);
-              assertArrayEquals(expected.get(i), ByteBufUtil.getBytes(out, at, out.writerIndex() - at),
-                  () -> types.get(mine.indexOf(m)).name() + " thread " + thread);
+      onAllThreads(
+          thread -> {
+            List<ProtoMessage<?>> mine = new ArrayList<>();
+            for (Case type : types) {
+              mine.add(type.ours().get());
             }
-          } finally {
-            out.release();
-          }
-        }
-      });
+            for (int round = 0; round < ROUNDS; round++) {
+              ByteBuf in = sources.get((thread + round) % sources.size()).duplicate();
+              @SuppressWarnings("EnumOrdinal") // each thread and round another kind
+              ByteBuf out = BufKind.values()[(thread + round) % 5].target(64);
+              try {
+                for (int i = 0; i < types.size(); i++) {
+                  ProtoMessage<?> m = mine.get(i);
+                  m.parseFrom(in, expected.get(i).length);
+                  int at = out.writerIndex();
+                  m.writeTo(out);
+                  assertArrayEquals(
+                      expected.get(i),
+                      ByteBufUtil.getBytes(out, at, out.writerIndex() - at),
+                      () -> types.get(mine.indexOf(m)).name() + " thread " + thread);
+                }
+              } finally {
+                out.release();
+              }
+            }
+          });
     } finally {
       sources.forEach(ByteBuf::release);
     }

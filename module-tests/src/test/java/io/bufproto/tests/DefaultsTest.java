@@ -8,15 +8,18 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
-import io.bufproto.templates.FieldNames;
 import io.bufproto.api.ProtoEnum;
 import io.bufproto.generator.BufProtoGenerator;
+import io.bufproto.templates.FieldNames;
 import io.bufproto.tests.p2.Aliased;
 import io.bufproto.tests.p2.WithAliases;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Field defaults (custom, escaped, infinite, NaN, above Long.MAX_VALUE) read as protobuf-java reads them. */
+/**
+ * Field defaults (custom, escaped, infinite, NaN, above Long.MAX_VALUE) read as protobuf-java reads
+ * them.
+ */
 class DefaultsTest {
 
   @Test
@@ -31,16 +34,18 @@ class DefaultsTest {
           continue;
         }
         Object theirs = pj.getField(fd);
-        Object mine = ours.getClass().getMethod("get" + names.get(fd.getNumber()).cap()).invoke(ours);
+        Object mine =
+            ours.getClass().getMethod("get" + names.get(fd.getNumber()).cap()).invoke(ours);
         String what = fd.getFullName();
-        if (theirs instanceof ByteString) {
-          assertArrayEquals(((ByteString) theirs).toByteArray(), (byte[]) mine, what);
-        } else if (theirs instanceof EnumValueDescriptor) {
-          assertEquals(((EnumValueDescriptor) theirs).getNumber(), ((ProtoEnum) mine).getNumber(), what);
-        } else if (theirs instanceof Float) {
-          assertEquals(Float.floatToRawIntBits((Float) theirs), Float.floatToRawIntBits((Float) mine), what);
-        } else if (theirs instanceof Double) {
-          assertEquals(Double.doubleToRawLongBits((Double) theirs), Double.doubleToRawLongBits((Double) mine), what);
+        if (theirs instanceof ByteString byteString) {
+          assertArrayEquals(byteString.toByteArray(), (byte[]) mine, what);
+        } else if (theirs instanceof EnumValueDescriptor enumValueDescriptor) {
+          assertEquals(enumValueDescriptor.getNumber(), ((ProtoEnum) mine).getNumber(), what);
+        } else if (theirs instanceof Float f) {
+          assertEquals(Float.floatToRawIntBits(f), Float.floatToRawIntBits((Float) mine), what);
+        } else if (theirs instanceof Double d) {
+          assertEquals(
+              Double.doubleToRawLongBits(d), Double.doubleToRawLongBits((Double) mine), what);
         } else {
           assertEquals(theirs, mine, what);
         }

@@ -32,15 +32,30 @@ class ErrorLocationTest {
     InvalidProtobufException e = reject(bytes);
     assertArrayEquals(new int[] {2, 2, 1}, e.fieldPath());
     assertEquals(6, e.offset(), "after the length prefix");
-    assertTrue(e.getMessage().startsWith("While parsing a protocol message, the input ended unexpectedly"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("While parsing a protocol message, the input ended unexpectedly"),
+        e.getMessage());
     assertTrue(e.getMessage().endsWith(" [field 2.2.1, byte 6]"), e.getMessage());
   }
 
   @Test
   void aBadTagNamesOnlyTheFieldsAroundIt() {
     // children[0] holds an 11-byte varint where its next tag should be.
-    byte[] bytes = {0x1a, 0x0b, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
-        (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x01};
+    byte[] bytes = {
+      0x1a,
+      0x0b,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      0x01
+    };
     InvalidProtobufException e = reject(bytes);
     assertArrayEquals(new int[] {3}, e.fieldPath(), e.getMessage());
     assertTrue(e.offset() > 2 && e.offset() <= bytes.length, e.getMessage());

@@ -18,9 +18,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * A newer writer, an older reader: bytes of a newer schema version, parsed with an older one,
- * must be written back exactly as protobuf-java writes them (unknown fields, undeclared
- * closed-enum values, unknown groups and extensions kept, in protobuf-java's order and form).
+ * A newer writer, an older reader: bytes of a newer schema version, parsed with an older one, must
+ * be written back exactly as protobuf-java writes them (unknown fields, undeclared closed-enum
+ * values, unknown groups and extensions kept, in protobuf-java's order and form).
  */
 class EvolutionProperties {
 
@@ -28,17 +28,34 @@ class EvolutionProperties {
   record Pair(Message newer, Message older, Supplier<ProtoMessage<?>> ours) {
     @Override
     public String toString() {
-      return newer.getDescriptorForType().getName() + " read as " + older.getDescriptorForType().getName();
+      return newer.getDescriptorForType().getName()
+          + " read as "
+          + older.getDescriptorForType().getName();
     }
   }
 
   static final List<Pair> PAIRS =
       List.of(
-          new Pair(EvolutionProtos.NewRecord.getDefaultInstance(), EvolutionProtos.OldRecord.getDefaultInstance(), io.bufproto.tests.evo.OldRecord::new),
-          new Pair(EvolutionProtos.NewRecord.getDefaultInstance(), EvolutionProtos.Nothing.getDefaultInstance(), io.bufproto.tests.evo.Nothing::new),
-          new Pair(EvolutionProtos.ExtendedView.getDefaultInstance(), EvolutionProtos.Extendable.getDefaultInstance(), io.bufproto.tests.evo.Extendable::new),
-          new Pair(Evolution3Protos.NewItem.getDefaultInstance(), Evolution3Protos.OldItem.getDefaultInstance(), io.bufproto.tests.evo3.OldItem::new),
-          new Pair(Evolution3Protos.NewItem.getDefaultInstance(), EvolutionProtos.Nothing.getDefaultInstance(), io.bufproto.tests.evo.Nothing::new));
+          new Pair(
+              EvolutionProtos.NewRecord.getDefaultInstance(),
+              EvolutionProtos.OldRecord.getDefaultInstance(),
+              io.bufproto.tests.evo.OldRecord::new),
+          new Pair(
+              EvolutionProtos.NewRecord.getDefaultInstance(),
+              EvolutionProtos.Nothing.getDefaultInstance(),
+              io.bufproto.tests.evo.Nothing::new),
+          new Pair(
+              EvolutionProtos.ExtendedView.getDefaultInstance(),
+              EvolutionProtos.Extendable.getDefaultInstance(),
+              io.bufproto.tests.evo.Extendable::new),
+          new Pair(
+              Evolution3Protos.NewItem.getDefaultInstance(),
+              Evolution3Protos.OldItem.getDefaultInstance(),
+              io.bufproto.tests.evo3.OldItem::new),
+          new Pair(
+              Evolution3Protos.NewItem.getDefaultInstance(),
+              EvolutionProtos.Nothing.getDefaultInstance(),
+              io.bufproto.tests.evo.Nothing::new));
 
   /** Each try checks every pair. */
   @Property
@@ -57,7 +74,8 @@ class EvolutionProperties {
     }
   }
 
-  private static void olderReader(Pair pair, long seed, int size, boolean nonCanonical, BufKind source)
+  private static void olderReader(
+      Pair pair, long seed, int size, boolean nonCanonical, BufKind source)
       throws InvalidProtocolBufferException {
     Message newer = new RandomMessages(seed, size, true).next(pair.newer());
     byte[] bytes =
@@ -97,17 +115,23 @@ class EvolutionProperties {
       b.setChild(Evolution3Protos.BytesView.newBuilder().setS(utf8ish(random, strings)));
     }
     byte[] bytes = b.build().toByteArray();
-    Message older = proto3 ? Evolution3Protos.Strings3.getDefaultInstance() : EvolutionProtos.Strings2.getDefaultInstance();
-    ProtoMessage<?> ours = proto3 ? new io.bufproto.tests.evo3.Strings3() : new io.bufproto.tests.evo.Strings2();
+    Message older =
+        proto3
+            ? Evolution3Protos.Strings3.getDefaultInstance()
+            : EvolutionProtos.Strings2.getDefaultInstance();
+    ProtoMessage<?> ours =
+        proto3 ? new io.bufproto.tests.evo3.Strings3() : new io.bufproto.tests.evo.Strings2();
     Message theirs;
     try {
       theirs = older.getParserForType().parseFrom(bytes);
     } catch (InvalidProtocolBufferException e) {
       io.bufproto.api.InvalidProtobufException ourError =
           org.junit.jupiter.api.Assertions.assertThrows(
-              io.bufproto.api.InvalidProtobufException.class, () -> ours.parseFrom(bytes),
+              io.bufproto.api.InvalidProtobufException.class,
+              () -> ours.parseFrom(bytes),
               () -> "protobuf-java rejects " + ByteBufUtil.hexDump(bytes));
-      org.junit.jupiter.api.Assertions.assertTrue(ourError.getMessage().startsWith(e.getMessage() + " [field "),
+      org.junit.jupiter.api.Assertions.assertTrue(
+          ourError.getMessage().startsWith(e.getMessage() + " [field "),
           () -> "protobuf-java's message, then where: " + ourError.getMessage());
       return;
     }
@@ -116,26 +140,25 @@ class EvolutionProperties {
   }
 
   /** UTF-8 of a random string, often with one byte changed, dropped or cut off. */
-  private static com.google.protobuf.ByteString utf8ish(java.util.Random random, RandomMessages strings) {
+  private static com.google.protobuf.ByteString utf8ish(
+      java.util.Random random, RandomMessages strings) {
     byte[] b = strings.nextString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     if (b.length > 0 && random.nextBoolean()) {
       int i = random.nextInt(b.length);
       switch (random.nextInt(3)) {
-        case 0:
-          b[i] = (byte) random.nextInt(256);
-          break;
-        case 1:
-          b = java.util.Arrays.copyOf(b, i);
-          break;
-        default:
-          b[i] = (byte) (0x80 | random.nextInt(0x40));
+        case 0 -> b[i] = (byte) random.nextInt(256);
+        case 1 -> b = java.util.Arrays.copyOf(b, i);
+        default -> b[i] = (byte) (0x80 | random.nextInt(0x40));
       }
     }
     return com.google.protobuf.ByteString.copyFrom(b);
   }
 
   private static void check(Pair pair, ProtoMessage<?> ours, byte[] bytes, byte[] expected) {
-    assertEquals(expected.length, ours.getSerializedSize(), () -> "size, input " + ByteBufUtil.hexDump(bytes));
+    assertEquals(
+        expected.length,
+        ours.getSerializedSize(),
+        () -> "size, input " + ByteBufUtil.hexDump(bytes));
     assertArrayEquals(expected, ours.toByteArray(), () -> "input " + ByteBufUtil.hexDump(bytes));
 
     // The kept fields survive a copy, compare equal, and a second round trip is stable.

@@ -3,18 +3,18 @@ package io.bufproto.tests;
 import io.netty.util.ResourceLeakDetector;
 
 /**
- * Netty's leak detector for every run of the suite (surefire sets
- * {@code io.netty.customResourceLeakDetector} to this class; the module-path runs export this
- * package to {@code io.netty.common}, which constructs it reflectively): a leak report fails the test during
+ * Netty's leak detector for every run of the suite (surefire sets {@code
+ * io.netty.customResourceLeakDetector} to this class; the module-path runs export this package to
+ * {@code io.netty.common}, which constructs it reflectively): a leak report fails the test during
  * which Netty makes it, instead of being one more log line in a green build. A clean-clone CI once
  * printed 144 reports, from a test's own buffers, and passed.
  *
  * <p>Netty reports a leak when a later allocation finds a leaked buffer collected, so the failing
  * test is the one that allocated then, not always the one that leaked; the message carries Netty's
- * report, which names the buffer's type and (at the {@code PARANOID} level of the leak-aware
- * {@link BufKind}s, or with {@code -Dio.netty.leakDetection.level=paranoid}) where it was created.
- * A leak that is never reported (nothing is allocated after it) is not caught: this makes leaks
- * visible, it does not prove their absence.
+ * report, which names the buffer's type and (at the {@code PARANOID} level of the leak-aware {@link
+ * BufKind}s, or with {@code -Dio.netty.leakDetection.level=paranoid}) where it was created. A leak
+ * that is never reported (nothing is allocated after it) is not caught: this makes leaks visible,
+ * it does not prove their absence.
  */
 public final class FailOnLeak<T> extends ResourceLeakDetector<T> {
 
@@ -31,13 +31,17 @@ public final class FailOnLeak<T> extends ResourceLeakDetector<T> {
   @Override
   protected void reportTracedLeak(String resourceType, String records) {
     super.reportTracedLeak(resourceType, records);
-    throw new AssertionError("Netty reported a leaked " + resourceType + " (release() not called):" + records);
+    throw new AssertionError(
+        "Netty reported a leaked " + resourceType + " (release() not called):" + records);
   }
 
   @Override
   protected void reportUntracedLeak(String resourceType) {
     super.reportUntracedLeak(resourceType);
-    throw new AssertionError("Netty reported a leaked " + resourceType + " (release() not called); "
-        + "run with -Dio.netty.leakDetection.level=paranoid to see where it was created");
+    throw new AssertionError(
+        "Netty reported a leaked "
+            + resourceType
+            + " (release() not called); "
+            + "run with -Dio.netty.leakDetection.level=paranoid to see where it was created");
   }
 }

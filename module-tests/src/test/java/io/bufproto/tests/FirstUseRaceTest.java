@@ -31,9 +31,12 @@ class FirstUseRaceTest {
     assumeFalse(ProtoCodec.class.getModule().isNamed(), "module path: see the class comment");
     String expected = BufProto.runtime();
     for (int round = 0; round < ROUNDS; round++) {
-      List<String> command = new ArrayList<>(List.of(
-          Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-cp", System.getProperty("java.class.path")));
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-cp",
+                  System.getProperty("java.class.path")));
       for (String property : new String[] {"bufproto.runtime", "sun.misc.unsafe.memory.access"}) {
         if (System.getProperty(property) != null) {
           command.add("-D" + property + "=" + System.getProperty(property));
@@ -47,31 +50,38 @@ class FirstUseRaceTest {
       assertEquals("", err, "the child printed to stderr (a warning?)");
       String[] readers = new String[THREADS];
       Arrays.fill(readers, expected);
-      assertEquals(String.join(",", readers), out.trim(), "every thread's reader, and its round trip ok");
+      assertEquals(
+          String.join(",", readers), out.trim(), "every thread's reader, and its round trip ok");
     }
   }
 
-  /** The child: THREADS threads released together, each parsing and writing a message of its own. */
+  /**
+   * The child: THREADS threads released together, each parsing and writing a message of its own.
+   */
   public static void main(String[] args) throws Exception {
     CyclicBarrier start = new CyclicBarrier(THREADS);
     String[] seen = new String[THREADS];
     Thread[] threads = new Thread[THREADS];
     for (int t = 0; t < THREADS; t++) {
       int id = t;
-      threads[t] = new Thread(() -> {
-        try {
-          start.await();
-          Node root = new Node().setName("thread " + id);
-          root.setNext().setName("é");
-          byte[] bytes = root.toByteArray();
-          Node back = new Node();
-          back.parseFrom(io.netty.buffer.Unpooled.directBuffer().writeBytes(bytes), bytes.length);
-          boolean ok = back.getName().equals("thread " + id) && back.getNext().getName().equals("é");
-          seen[id] = ok ? BufProto.runtime() : "wrong result";
-        } catch (Exception e) {
-          seen[id] = e.toString();
-        }
-      });
+      threads[t] =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                  Node root = new Node().setName("thread " + id);
+                  root.setNext().setName("é");
+                  byte[] bytes = root.toByteArray();
+                  Node back = new Node();
+                  back.parseFrom(
+                      io.netty.buffer.Unpooled.directBuffer().writeBytes(bytes), bytes.length);
+                  boolean ok =
+                      back.getName().equals("thread " + id) && back.getNext().getName().equals("é");
+                  seen[id] = ok ? BufProto.runtime() : "wrong result";
+                } catch (Exception e) {
+                  seen[id] = e.toString();
+                }
+              });
       threads[t].start();
     }
     for (Thread t : threads) {

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Replays the fuzz targets' committed corpora (seeds from the harness and every finding) in
- * every build and every configuration of the suite, without Jazzer's agent (see
- * {@link ParseFuzzTest}): one test per input file.
+ * Replays the fuzz targets' committed corpora (seeds from the harness and every finding) in every
+ * build and every configuration of the suite, without Jazzer's agent (see {@link ParseFuzzTest}):
+ * one test per input file.
  */
 class FuzzCorpusTest {
 
@@ -27,14 +27,20 @@ class FuzzCorpusTest {
   Stream<DynamicTest> parseCorpus() throws IOException, URISyntaxException {
     Map<String, ProtoMessage<?>> reused = new HashMap<>();
     return inputs("ParseFuzzTestInputs/parse").stream()
-        .map(p -> DynamicTest.dynamicTest(p.getFileName().toString(),
-            () -> ParseDifferential.run(Files.readAllBytes(p), reused)));
+        .map(
+            p ->
+                DynamicTest.dynamicTest(
+                    p.getFileName().toString(),
+                    () -> ParseDifferential.run(Files.readAllBytes(p), reused)));
   }
 
   @TestFactory
   Stream<DynamicTest> apiCorpus() throws IOException, URISyntaxException {
     return inputs("ApiFuzzTestInputs/api").stream()
-        .map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> ApiDifferential.run(Files.readAllBytes(p))));
+        .map(
+            p ->
+                DynamicTest.dynamicTest(
+                    p.getFileName().toString(), () -> ApiDifferential.run(Files.readAllBytes(p))));
   }
 
   /** The files of a corpus directory among this package's test resources, in name order. */

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Writes the fuzz targets' seed corpora from the harness's random messages, into the test
- * resources, where Jazzer replays them in every build. Run when the types change:
- * {@code ./mvnw -B test -pl module-tests -Dtest=FuzzSeeds -Dbufproto.writeFuzzSeeds=true}.
+ * resources, where Jazzer replays them in every build. Run when the types change: {@code ./mvnw -B
+ * test -pl module-tests -Dtest=FuzzSeeds -Dbufproto.writeFuzzSeeds=true}.
  */
 class FuzzSeeds {
 
@@ -23,9 +23,12 @@ class FuzzSeeds {
     for (int t = 0; t < ParseDifferential.TYPES.size(); t++) {
       Case type = ParseDifferential.TYPES.get(t);
       for (int seed = 0; seed < 2; seed++) {
-        byte[] body = type == ParseDifferential.MESSAGE_SET
-            ? MessageSetProperties.randomMessageSet(new java.util.Random(seed * 7919L + t))
-            : new RandomMessages(seed * 7919L + t, 2, true).next(type.prototype()).toByteArray();
+        byte[] body =
+            type.equals(ParseDifferential.MESSAGE_SET)
+                ? MessageSetProperties.randomMessageSet(new java.util.Random(seed * 7919L + t))
+                : new RandomMessages(seed * 7919L + t, 2, true)
+                    .next(type.prototype())
+                    .toByteArray();
         byte[] input = new byte[body.length + 2];
         input[0] = (byte) t;
         input[1] = (byte) (seed + t);

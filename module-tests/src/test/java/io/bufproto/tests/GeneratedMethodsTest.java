@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The generator's one list of method names ({@link GeneratedMethods}) is the list of methods the
- * generated classes really declare: the generator keeps accessors from clashing with exactly
- * these names, so a template that adds a method without listing it could emit a class that does
- * not compile, and a listed name nothing declares renames fields for nothing.
+ * generated classes really declare: the generator keeps accessors from clashing with exactly these
+ * names, so a template that adds a method without listing it could emit a class that does not
+ * compile, and a listed name nothing declares renames fields for nothing.
  */
 class GeneratedMethodsTest {
 
@@ -31,7 +31,12 @@ class GeneratedMethodsTest {
     List<String> problems = new ArrayList<>();
     Set<String> checked = new HashSet<>();
     for (Case c : ParseDifferential.TYPES) {
-      check(c.prototype().getDescriptorForType(), c.ours().get().getClass(), checked, messageLevelSeen, problems);
+      check(
+          c.prototype().getDescriptorForType(),
+          c.ours().get().getClass(),
+          checked,
+          messageLevelSeen,
+          problems);
     }
     assertEquals(List.of(), problems);
     assertTrue(checked.size() > 150, "classes checked: " + checked.size());
@@ -50,7 +55,11 @@ class GeneratedMethodsTest {
    * singular and repeated message fields (found through their getters' return types).
    */
   private static void check(
-      Descriptor d, Class<?> type, Set<String> checked, Set<String> messageLevelSeen, List<String> problems) {
+      Descriptor d,
+      Class<?> type,
+      Set<String> checked,
+      Set<String> messageLevelSeen,
+      List<String> problems) {
     if (!checked.add(d.getFullName())) {
       return;
     }
@@ -65,12 +74,14 @@ class GeneratedMethodsTest {
       if (GeneratedMethods.MESSAGE.contains(name)) {
         messageLevelSeen.add(name);
       } else if (!fieldMethods.contains(name)) {
-        problems.add(type.getName() + " declares " + name + "(), which GeneratedMethods does not list");
+        problems.add(
+            type.getName() + " declares " + name + "(), which GeneratedMethods does not list");
       }
     }
     for (String name : fieldMethods) {
       if (!declared.contains(name)) {
-        problems.add(type.getName() + " lacks " + name + "(), which GeneratedMethods lists for its fields");
+        problems.add(
+            type.getName() + " lacks " + name + "(), which GeneratedMethods lists for its fields");
       }
     }
     for (Descriptor nested : d.getNestedTypes()) {
@@ -85,13 +96,19 @@ class GeneratedMethodsTest {
         String getter = fd.isRepeated() ? "get" + n.singular() + "At" : "get" + n.cap();
         Class<?>[] parameters = fd.isRepeated() ? new Class<?>[] {int.class} : new Class<?>[0];
         try {
-          check(fd.getMessageType(), type.getMethod(getter, parameters).getReturnType(), checked, messageLevelSeen, problems);
+          check(
+              fd.getMessageType(),
+              type.getMethod(getter, parameters).getReturnType(),
+              checked,
+              messageLevelSeen,
+              problems);
         } catch (NoSuchMethodException e) {
           problems.add(type.getName() + " lacks " + getter + "() for " + fd.getFullName());
         }
       }
     }
   }
+
   private static Class<?> nestedClass(Class<?> outer, Descriptor nested) {
     for (Class<?> c : outer.getDeclaredClasses()) {
       if (c.getSimpleName().equals(nested.getName())) {

@@ -2,8 +2,8 @@ package io.bufproto.tests;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bufproto.tests.p3.Implicit;
 import io.bufproto.tests.p3.Lists;
@@ -18,7 +18,11 @@ import org.junit.jupiter.api.Test;
 class LazyFieldsTest {
 
   private static byte[] sample() {
-    return new Implicit().setFString("héllo wörld").setFBytes(new byte[] {1, 2, 3}).setFInt32(7).toByteArray();
+    return new Implicit()
+        .setFString("héllo wörld")
+        .setFBytes(new byte[] {1, 2, 3})
+        .setFInt32(7)
+        .toByteArray();
   }
 
   @Test
@@ -65,7 +69,7 @@ class LazyFieldsTest {
     int at = indexOf(buf, new byte[] {1, 2, 3});
     buf.setByte(at, 9);
     assertEquals(9, slice.getByte(0), "the slice views the parsed buffer's memory");
-    assertTrue(m.getFString() == m.getFString(), "decoded once, then cached");
+    assertSame(m.getFString(), m.getFString(), "decoded once, then cached");
   }
 
   @Test
@@ -76,7 +80,11 @@ class LazyFieldsTest {
     m.parseFrom(raw);
     m.getFString();
     assertArrayEquals(raw, m.toByteArray());
-    assertEquals(new String(new byte[] {(byte) 0xff, (byte) 0xfe, 'a', 'b', 'c', 'd', 'e', 'f', 'g'}, StandardCharsets.UTF_8), m.getFString());
+    assertEquals(
+        new String(
+            new byte[] {(byte) 0xff, (byte) 0xfe, 'a', 'b', 'c', 'd', 'e', 'f', 'g'},
+            StandardCharsets.UTF_8),
+        m.getFString());
   }
 
   private static int indexOf(ByteBuf buf, byte[] needle) {
@@ -98,12 +106,25 @@ class LazyFieldsTest {
    */
   @Test
   void materializeKeepsMalformedUtf8Bytes() throws Exception {
-    byte[] bytes = {0x4a, 0x03, 'a', (byte) 0xc3, 0x28, // f_string: 'a', a broken 2-byte sequence
-        0x4a, 0x01, 'b', 0x4a, 0x01, (byte) 0x80}; // r_string: "b" and a lone continuation byte
+    byte[] bytes = {
+      0x4a,
+      0x03,
+      'a',
+      (byte) 0xc3,
+      0x28, // f_string: 'a', a broken 2-byte sequence
+      0x4a,
+      0x01,
+      'b',
+      0x4a,
+      0x01,
+      (byte) 0x80
+    }; // r_string: "b" and a lone continuation byte
     byte[] scalars = java.util.Arrays.copyOfRange(bytes, 0, 5);
     byte[] repeated = java.util.Arrays.copyOfRange(bytes, 5, bytes.length);
-    assertArrayEquals(scalars, io.bufproto.tests.p2.Proto2Protos.Scalars.parseFrom(scalars).toByteArray());
-    assertArrayEquals(repeated, io.bufproto.tests.p2.Proto2Protos.Repeated.parseFrom(repeated).toByteArray());
+    assertArrayEquals(
+        scalars, io.bufproto.tests.p2.Proto2Protos.Scalars.parseFrom(scalars).toByteArray());
+    assertArrayEquals(
+        repeated, io.bufproto.tests.p2.Proto2Protos.Repeated.parseFrom(repeated).toByteArray());
 
     ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer().writeBytes(scalars);
     io.bufproto.tests.p2.Scalars s = new io.bufproto.tests.p2.Scalars();

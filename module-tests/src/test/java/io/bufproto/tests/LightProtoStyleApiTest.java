@@ -23,8 +23,8 @@ class LightProtoStyleApiTest {
   @Test
   void lightProtoStyleCallsCompileAndWriteProtobufJavasBytes() throws Exception {
     Metadata m = new Metadata();
-    m.setProducerName("producer").setSequenceId(-1L);           // uint64 above Long.MAX_VALUE
-    m.addProperty().setKey("k").setValue("v");                  // addX() returns the child
+    m.setProducerName("producer").setSequenceId(-1L); // uint64 above Long.MAX_VALUE
+    m.addProperty().setKey("k").setValue("v"); // addX() returns the child
     m.addReplicateTo("east");
     m.addReplicateTo("west");
     m.setOrderingKey(new byte[] {1, 2});
@@ -32,7 +32,7 @@ class LightProtoStyleApiTest {
     m.addMetadata().setKey("a").setValue("b");
     m.addEntry(5);
     m.addAddress("x");
-    m.setParent().setProducerName("p").setSequenceId(1);        // setX() returns the child
+    m.setParent().setProducerName("p").setSequenceId(1); // setX() returns the child
     m.putCounters("c", 3L);
     m.setLedger(9);
 
@@ -69,7 +69,10 @@ class LightProtoStyleApiTest {
     assertEquals(m, copy);
     Metadata merged = new Metadata().copyFrom(copy);
     assertEquals(m, merged);
-    assertEquals("producer", new String(merged.getProducerName().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
+    assertEquals(
+        "producer",
+        new String(
+            merged.getProducerName().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
 
     LightProtoStyleProtos.Metadata pj = LightProtoStyleProtos.Metadata.parseFrom(m.toByteArray());
     assertArrayEquals(pj.toByteArray(), m.toByteArray());

@@ -35,7 +35,8 @@ class MalformedInputTest {
     BufKind[] kinds = BufKind.values();
     for (Case type : Case.ALL) {
       for (long seed = 0; seed < 6; seed++) {
-        Message pj = new RandomMessages(seed * 31 + type.name().hashCode(), 3, true).next(type.prototype());
+        Message pj =
+            new RandomMessages(seed * 31 + type.name().hashCode(), 3, true).next(type.prototype());
         byte[] full = pj.toByteArray();
         for (int cut = 0; cut < full.length; cut++) {
           byte[] part = Arrays.copyOf(full, cut);
@@ -52,7 +53,8 @@ class MalformedInputTest {
       }
     }
     assertTrue(compared > 10_000, "compared " + compared);
-    System.out.println("MalformedInputTest: " + compared + " truncated inputs compared with protobuf-java");
+    System.out.println(
+        "MalformedInputTest: " + compared + " truncated inputs compared with protobuf-java");
   }
 
   private static void compare(Case type, Message pj, byte[] part, BufKind kind) {
@@ -64,28 +66,60 @@ class MalformedInputTest {
       theirs = null;
       theirError = e.getMessage();
     }
-    String expectedWording = theirError == null ? null : ParseDifferential.firstSentence(theirError);
+    String expectedWording =
+        theirError == null ? null : ParseDifferential.firstSentence(theirError);
     ProtoMessage<?> ours = type.ours().get();
     ByteBuf in = kind.source(part);
     try {
       if (theirs == null) {
         int before = in.readerIndex();
         InvalidProtobufException e =
-            assertThrows(InvalidProtobufException.class, () -> ours.parseFrom(in, part.length),
-                () -> type + ": protobuf-java rejects " + part.length + " bytes, we accepted them (" + kind + ")");
-        assertEquals(expectedWording, ParseDifferential.firstSentence(e.getMessage()), "protobuf-java's wording");
+            assertThrows(
+                InvalidProtobufException.class,
+                () -> ours.parseFrom(in, part.length),
+                () ->
+                    type
+                        + ": protobuf-java rejects "
+                        + part.length
+                        + " bytes, we accepted them ("
+                        + kind
+                        + ")");
+        assertEquals(
+            expectedWording,
+            ParseDifferential.firstSentence(e.getMessage()),
+            "protobuf-java's wording");
         assertTrue(in.readerIndex() >= before);
-        assertTrue(in.readerIndex() <= in.writerIndex(), () -> "reader index " + in.readerIndex()
-            + " past writer index " + in.writerIndex() + " (" + kind + ")");
-        assertTrue(e.getMessage().startsWith("Message missing required fields") ? e.offset() == -1
-            : e.offset() >= 0 && e.offset() <= part.length, () -> "offset " + e.offset() + " of " + part.length);
+        assertTrue(
+            in.readerIndex() <= in.writerIndex(),
+            () ->
+                "reader index "
+                    + in.readerIndex()
+                    + " past writer index "
+                    + in.writerIndex()
+                    + " ("
+                    + kind
+                    + ")");
+        assertTrue(
+            e.getMessage().startsWith("Message missing required fields")
+                ? e.offset() == -1
+                : e.offset() >= 0 && e.offset() <= part.length,
+            () -> "offset " + e.offset() + " of " + part.length);
       } else {
         try {
           ours.parseFrom(in, part.length);
         } catch (InvalidProtobufException e) {
-          fail(type + ": protobuf-java accepts " + part.length + " bytes, we threw " + e + " (" + kind + ")");
+          fail(
+              type
+                  + ": protobuf-java accepts "
+                  + part.length
+                  + " bytes, we threw "
+                  + e
+                  + " ("
+                  + kind
+                  + ")");
         }
-        assertArrayEquals(theirs.toByteArray(), ours.toByteArray(), () -> type + " cut at " + part.length);
+        assertArrayEquals(
+            theirs.toByteArray(), ours.toByteArray(), () -> type + " cut at " + part.length);
       }
     } finally {
       in.release();
@@ -96,12 +130,16 @@ class MalformedInputTest {
   @Test
   void parsingAReleasedBufferThrowsNettysException() {
     for (BufKind kind : BufKind.values()) {
-      Message pj = new RandomMessages(kind.ordinal(), 3, true).next(Case.ALL.get(15).prototype()); // lp.Metadata
+      Message pj =
+          new RandomMessages(kind.name().hashCode(), 3, true)
+              .next(Case.ALL.get(15).prototype()); // lp.Metadata
       byte[] bytes = pj.toByteArray();
       ByteBuf in = kind.source(bytes);
       in.release();
-      assertThrows(io.netty.util.IllegalReferenceCountException.class,
-          () -> Case.ALL.get(15).ours().get().parseFrom(in, bytes.length), kind::toString);
+      assertThrows(
+          io.netty.util.IllegalReferenceCountException.class,
+          () -> Case.ALL.get(15).ours().get().parseFrom(in, bytes.length),
+          kind::toString);
     }
   }
 
@@ -109,11 +147,12 @@ class MalformedInputTest {
   void nestingIsLimitedTo100LevelsLikeProtobufJava() throws Exception {
     byte[] ok = nested(100);
     byte[] tooDeep = nested(101);
-    Proto3Protos.Node.parseFrom(ok);
+    assertEquals(ok.length, Proto3Protos.Node.parseFrom(ok).getSerializedSize());
     assertThrows(InvalidProtocolBufferException.class, () -> Proto3Protos.Node.parseFrom(tooDeep));
 
     new Node().parseFrom(ok);
-    InvalidProtobufException e = assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(tooDeep));
+    InvalidProtobufException e =
+        assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(tooDeep));
     assertTrue(e.getMessage().contains("nesting"), e.getMessage());
   }
 
@@ -121,13 +160,15 @@ class MalformedInputTest {
   void theNestingLimitCanBeRaisedLikeProtobufJavas() throws Exception {
     byte[] deep = nested(150);
     assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(deep));
-    com.google.protobuf.CodedInputStream in = com.google.protobuf.CodedInputStream.newInstance(deep);
+    com.google.protobuf.CodedInputStream in =
+        com.google.protobuf.CodedInputStream.newInstance(deep);
     in.setRecursionLimit(150);
     Proto3Protos.Node theirs = Proto3Protos.Node.parseFrom(in);
     Node ours = new Node();
     ours.parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(deep), deep.length, 150);
     assertArrayEquals(theirs.toByteArray(), ours.toByteArray());
-    assertThrows(InvalidProtobufException.class,
+    assertThrows(
+        InvalidProtobufException.class,
         () -> new Node().parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(deep), deep.length, 149));
   }
 
@@ -149,13 +190,29 @@ class MalformedInputTest {
       {0x0f}, // wire type 7
       {0x0e}, // wire type 6
       {0x0c}, // end group without a start
-      {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x01}, // 11-byte varint tag
+      {
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        0x01
+      }, // 11-byte varint tag
       {0x0a, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f}, // negative length
       {0x0a, 0x05, 'a'}, // length past the end
     };
     for (byte[] b : bad) {
-      assertThrows(InvalidProtocolBufferException.class, () -> Proto3Protos.Node.parseFrom(b), Arrays.toString(b));
-      assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(b), Arrays.toString(b));
+      assertThrows(
+          InvalidProtocolBufferException.class,
+          () -> Proto3Protos.Node.parseFrom(b),
+          Arrays.toString(b));
+      assertThrows(
+          InvalidProtobufException.class, () -> new Node().parseFrom(b), Arrays.toString(b));
     }
   }
 
@@ -169,12 +226,16 @@ class MalformedInputTest {
       b.writeByte(field << 3 | 2).writeByte(invalid.length).writeBytes(invalid);
       byte[] bytes = io.netty.buffer.ByteBufUtil.getBytes(b);
       for (boolean e24 : new boolean[] {false, true}) {
-        Message pjType = e24
-            ? io.bufproto.tests.ed24.Editions2024Protos.Edition.getDefaultInstance()
-            : io.bufproto.tests.ed23.Editions2023Protos.Edition.getDefaultInstance();
-        ProtoMessage<?> ours = e24 ? new io.bufproto.tests.ed24.Edition() : new io.bufproto.tests.ed23.Edition();
+        Message pjType =
+            e24
+                ? io.bufproto.tests.ed24.Editions2024Protos.Edition.getDefaultInstance()
+                : io.bufproto.tests.ed23.Editions2023Protos.Edition.getDefaultInstance();
+        ProtoMessage<?> ours =
+            e24 ? new io.bufproto.tests.ed24.Edition() : new io.bufproto.tests.ed23.Edition();
         if (field == 11) {
-          assertThrows(InvalidProtocolBufferException.class, () -> pjType.getParserForType().parseFrom(bytes));
+          assertThrows(
+              InvalidProtocolBufferException.class,
+              () -> pjType.getParserForType().parseFrom(bytes));
           assertThrows(InvalidProtobufException.class, () -> ours.parseFrom(bytes), "VERIFY");
         } else {
           Message theirs = pjType.getParserForType().parseFrom(bytes);
@@ -187,21 +248,25 @@ class MalformedInputTest {
 
   /**
    * The classpath reader may load up to the end of a pooled buffer's pool element, past its
-   * capacity (see BufProtoUncheckedAccess). A length prefix cut off by the end of the data, followed
-   * in that memory by bytes that would complete it (a huge, a negative and a small length), is still
-   * the truncation protobuf-java reports, and the reader index is left at the writer index.
+   * capacity (see BufProtoUncheckedAccess). A length prefix cut off by the end of the data,
+   * followed in that memory by bytes that would complete it (a huge, a negative and a small
+   * length), is still the truncation protobuf-java reports, and the reader index is left at the
+   * writer index.
    */
   @Test
   void aVarintCutOffByTheEndIsATruncationWhateverFollowsInMemory() throws Exception {
-    // name = "abcde", then next (field 2, a message) whose length prefix is cut off: 9 bytes, so the
+    // name = "abcde", then next (field 2, a message) whose length prefix is cut off: 9 bytes, so
+    // the
     // prefix starts 8 bytes before the end of the 16-byte pool element.
     byte[] data = {0x0a, 0x05, 'a', 'b', 'c', 'd', 'e', 0x12, (byte) 0xff};
-    String expected = assertThrows(InvalidProtocolBufferException.class,
-        () -> Proto3Protos.Node.parseFrom(data)).getMessage();
+    String expected =
+        assertThrows(InvalidProtocolBufferException.class, () -> Proto3Protos.Node.parseFrom(data))
+            .getMessage();
     byte[][] after = {
-        {(byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07}, // 2^31 - 1
-        {(byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f}, // negative
-        {0x01}}; // 255
+      {(byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07}, // 2^31 - 1
+      {(byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f}, // negative
+      {0x01}
+    }; // 255
     for (boolean heap : new boolean[] {true, false}) {
       for (byte[] junk : after) {
         PooledByteBufAllocator pool = PooledByteBufAllocator.DEFAULT;
@@ -210,8 +275,11 @@ class MalformedInputTest {
         in.writeBytes(data);
         try {
           InvalidProtobufException e =
-              assertThrows(InvalidProtobufException.class, () -> new Node().parseFrom(in, data.length));
-          assertEquals(ParseDifferential.firstSentence(expected), ParseDifferential.firstSentence(e.getMessage()),
+              assertThrows(
+                  InvalidProtobufException.class, () -> new Node().parseFrom(in, data.length));
+          assertEquals(
+              ParseDifferential.firstSentence(expected),
+              ParseDifferential.firstSentence(e.getMessage()),
               () -> Arrays.toString(junk) + " after the data, heap " + heap);
           assertEquals(in.writerIndex(), in.readerIndex());
         } finally {
@@ -240,18 +308,40 @@ class MalformedInputTest {
    */
   @Test
   void aTenByteVarintThatDoesNotEndIsRejected() throws Exception {
-    byte[] bytes = {0x18, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
-        (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x81, 0x18, 0x01}; // Lists.l_int64 twice
+    byte[] bytes = {
+      0x18,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x80,
+      (byte) 0x81,
+      0x18,
+      0x01
+    }; // Lists.l_int64 twice
     com.google.protobuf.Parser<?> parser = Proto3Protos.Lists.parser();
     parser.parseFrom(bytes); // protobuf-java's fast path: accepted (10 bytes remain)
-    assertThrows(InvalidProtocolBufferException.class, // its slow path: rejected
-        () -> parser.parseFrom(com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1)));
+    assertThrows(
+        InvalidProtocolBufferException.class, // its slow path: rejected
+        () ->
+            parser.parseFrom(
+                com.google.protobuf.CodedInputStream.newInstance(
+                    new java.io.ByteArrayInputStream(bytes), 1)));
     for (BufKind kind : BufKind.values()) {
       ByteBuf in = kind.source(bytes);
       try {
-        InvalidProtobufException e = assertThrows(InvalidProtobufException.class,
-            () -> new io.bufproto.tests.p3.Lists().parseFrom(in, bytes.length), kind::toString);
-        assertTrue(e.getMessage().startsWith("Protocol message contained a malformed varint"), e.getMessage());
+        InvalidProtobufException e =
+            assertThrows(
+                InvalidProtobufException.class,
+                () -> new io.bufproto.tests.p3.Lists().parseFrom(in, bytes.length),
+                kind::toString);
+        assertTrue(
+            e.getMessage().startsWith("Protocol message contained a malformed varint"),
+            e.getMessage());
         assertArrayEquals(new int[] {3}, e.fieldPath());
       } finally {
         in.release();
@@ -263,13 +353,20 @@ class MalformedInputTest {
   void aSizeLimitRefusesLargerMessagesBeforeReadingThem() {
     byte[] msg = new Node().setName("abcdef").toByteArray();
     ByteBuf buf = io.netty.buffer.Unpooled.wrappedBuffer(msg);
-    InvalidProtobufException e = assertThrows(InvalidProtobufException.class,
-        () -> new Node().parseFrom(buf, msg.length, 100, msg.length - 1));
-    assertTrue(e.getMessage().startsWith("Protocol message was too large. May be malicious."), e.getMessage());
+    InvalidProtobufException e =
+        assertThrows(
+            InvalidProtobufException.class,
+            () -> new Node().parseFrom(buf, msg.length, 100, msg.length - 1));
+    assertTrue(
+        e.getMessage().startsWith("Protocol message was too large. May be malicious."),
+        e.getMessage());
     assertEquals(0, buf.readerIndex(), "nothing read");
     Node n = new Node();
     n.parseFrom(buf, msg.length, 100, msg.length);
     assertEquals("abcdef", n.getName());
-    assertEquals(Integer.MAX_VALUE, io.bufproto.api.internal.ProtoCodec.SIZE_LIMIT, "no global limit by default");
+    assertEquals(
+        Integer.MAX_VALUE,
+        io.bufproto.api.internal.ProtoCodec.SIZE_LIMIT,
+        "no global limit by default");
   }
 }

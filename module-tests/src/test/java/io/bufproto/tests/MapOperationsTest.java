@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
  * Map fields changed through the generated API, against protobuf-java's builder changed the same
  * way: random puts (new and present keys), removes, clears, re-parses into the reused message and
  * puts of a value message that was just removed, over a small key range so that keys come back.
- * After every step both write the same bytes and agree on counts and lookups. (Random messages
- * in CompatibilityProperties cover parsing and writing every map type; this covers changing
- * maps: order after a remove, reuse of value messages, the cached entry sizes.)
+ * After every step both write the same bytes and agree on counts and lookups. (Random messages in
+ * CompatibilityProperties cover parsing and writing every map type; this covers changing maps:
+ * order after a remove, reuse of value messages, the cached entry sizes.)
  */
 class MapOperationsTest {
 
@@ -47,33 +47,36 @@ class MapOperationsTest {
     assertEquals(300 * 40, steps);
   }
 
-  private static String apply(Random r, RandomMessages values, Maps ours, Proto3Protos.Maps.Builder pj) {
-    long k = r.nextInt(6) - 2;
+  private static String apply(
+      Random r, RandomMessages values, Maps ours, Proto3Protos.Maps.Builder pj) {
+    long k = r.nextInt(6) - 2L;
     switch (r.nextInt(12)) {
-      case 0: {
+      case 0 -> {
         long v = r.nextLong() >> r.nextInt(64);
         ours.putMInt64(k, v);
         pj.putMInt64(k, v);
         return "put m_int64 " + k;
       }
-      case 1:
+      case 1 -> {
         ours.removeMInt64(k);
         pj.removeMInt64(k);
         return "remove m_int64 " + k;
-      case 2: {
+      }
+      case 2 -> {
         String v = r.nextBoolean() ? "" : "v\u00e9\ud83d\ude00" + r.nextInt(1000);
         ours.putMBool(k > 0, v);
         pj.putMBool(k > 0, v);
         return "put m_bool " + (k > 0);
       }
-      case 3: {
+      case 3 -> {
         int v = r.nextInt(4) - 1;
         ours.putMFixed32Value((int) k, v);
         pj.putMFixed32Value((int) k, v);
         return "put m_fixed32 " + k;
       }
-      case 4: {
-        Proto3Protos.Implicit v = (Proto3Protos.Implicit) values.next(Proto3Protos.Implicit.getDefaultInstance());
+      case 4 -> {
+        Proto3Protos.Implicit v =
+            (Proto3Protos.Implicit) values.next(Proto3Protos.Implicit.getDefaultInstance());
         String key = "k" + k;
         if (r.nextBoolean()) {
           Implicit copied = new Implicit();
@@ -85,7 +88,7 @@ class MapOperationsTest {
         pj.putMString(key, v);
         return "put m_string " + key;
       }
-      case 5: {
+      case 5 -> {
         // Change a present value message in place: its parent's cached size must follow.
         String key = "k" + k;
         if (!pj.containsMString(key)) {
@@ -96,8 +99,9 @@ class MapOperationsTest {
         pj.putMString(key, pj.getMStringOrThrow(key).toBuilder().setFInt64(v).build());
         return "set m_string[" + key + "].f_int64";
       }
-      case 6: {
-        // Remove a value message, then put it back under another key: a copy of it, not the spare it became.
+      case 6 -> {
+        // Remove a value message, then put it back under another key: a copy of it, not the spare
+        // it became.
         String from = "k" + k;
         String to = "k" + (k + 1);
         if (!pj.containsMString(from)) {
@@ -111,24 +115,26 @@ class MapOperationsTest {
         pj.putMString(to, pjHeld);
         return "move m_string " + from + " -> " + to;
       }
-      case 7:
+      case 7 -> {
         ours.removeMString("k" + k);
         pj.removeMString("k" + k);
         return "remove m_string k" + k;
-      case 8: {
+      }
+      case 8 -> {
         byte[] v = new byte[r.nextInt(4)];
         r.nextBytes(v);
         ours.putMUint32((int) k, v);
         pj.putMUint32((int) k, ByteString.copyFrom(v));
         return "put m_uint32 " + k;
       }
-      case 9: {
-        double v = r.nextBoolean() ? r.nextGaussian() : Double.longBitsToDouble(0x7ff8_0000_0000_0001L);
+      case 9 -> {
+        double v =
+            r.nextBoolean() ? r.nextGaussian() : Double.longBitsToDouble(0x7ff8_0000_0000_0001L);
         ours.putMUint64(k, v);
         pj.putMUint64(k, v);
         return "put m_uint64 " + k;
       }
-      case 10:
+      case 10 -> {
         if (r.nextBoolean()) {
           ours.clearMString();
           pj.clearMString();
@@ -137,8 +143,10 @@ class MapOperationsTest {
         ours.clearMInt64().clearMBool();
         pj.clearMInt64().clearMBool();
         return "clear m_int64, m_bool";
-      default: {
-        // Parse protobuf-java's bytes into the reused message: entries and value messages are reused.
+      }
+      default -> {
+        // Parse protobuf-java's bytes into the reused message: entries and value messages are
+        // reused.
         ours.parseFrom(pj.build().toByteArray());
         Map<String, Integer> seen = new LinkedHashMap<>();
         ours.forEachMString((key, v) -> seen.put(key, v.getSerializedSize()));

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.ExtensionRegistry;
 import com.google.protobuf.WireFormat;
-import com.google.protobuf_test_messages.proto2.TestMessagesProto2;
 import com.google.protobuf_test_messages.proto2.TestAllTypesProto2;
+import com.google.protobuf_test_messages.proto2.TestMessagesProto2;
 import io.bufproto.api.InvalidProtobufException;
 import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayOutputStream;
@@ -18,44 +18,61 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
 /**
- * MessageSet ({@code option message_set_wire_format = true}; protobuf's
- * {@code TestAllTypesProto2.MessageSetCorrect}, whose two extensions are messages): random inputs
- * in every form a parser meets (items in order and reversed, with repeated or extra inner fields,
- * items lacking a type id or a message, plain length-delimited fields, fields of other wire
- * types, two inputs concatenated), alone and nested in {@code TestAllTypesProto2}. BufProto writes
- * back what protobuf-java, parsing without an extension registry as it does by default, writes
- * back; and protobuf-java with the registry reads the extensions' values from BufProto's bytes.
+ * MessageSet ({@code option message_set_wire_format = true}; protobuf's {@code
+ * TestAllTypesProto2.MessageSetCorrect}, whose two extensions are messages): random inputs in every
+ * form a parser meets (items in order and reversed, with repeated or extra inner fields, items
+ * lacking a type id or a message, plain length-delimited fields, fields of other wire types, two
+ * inputs concatenated), alone and nested in {@code TestAllTypesProto2}. BufProto writes back what
+ * protobuf-java, parsing without an extension registry as it does by default, writes back; and
+ * protobuf-java with the registry reads the extensions' values from BufProto's bytes.
  */
 class MessageSetProperties {
 
-  private static final int EXT1 = 1547769; // MessageSetCorrectExtension1 { optional string str = 25; }
+  private static final int EXT1 =
+      1547769; // MessageSetCorrectExtension1 { optional string str = 25; }
   private static final int EXT2 = 4135312; // MessageSetCorrectExtension2 { optional int32 i = 9; }
 
   @Property(tries = 300)
-  void messageSetsWriteBackAsProtobufJavaWritesThem(@ForAll long seed, @ForAll BufKind source) throws Exception {
+  void messageSetsWriteBackAsProtobufJavaWritesThem(@ForAll long seed, @ForAll BufKind source)
+      throws Exception {
     Random random = new Random(seed);
-    byte[] input = concat(randomMessageSet(random), random.nextInt(4) == 0 ? randomMessageSet(random) : new byte[0]);
+    byte[] input =
+        concat(
+            randomMessageSet(random),
+            random.nextInt(4) == 0 ? randomMessageSet(random) : new byte[0]);
 
     TestAllTypesProto2.MessageSetCorrect ours = new TestAllTypesProto2.MessageSetCorrect();
     TestMessagesProto2.TestAllTypesProto2.MessageSetCorrect theirs;
     try {
       theirs = TestMessagesProto2.TestAllTypesProto2.MessageSetCorrect.parseFrom(input);
     } catch (IllegalArgumentException e) { // a type id of 2^31 or more (ParseDifferential)
-      assertEquals(ParseDifferential.MESSAGE_SET_TYPE_ID, ParseDifferential.firstSentence(
-          assertThrows(InvalidProtobufException.class, () -> parse(ours, source, input)).getMessage()));
+      assertEquals(
+          ParseDifferential.MESSAGE_SET_TYPE_ID,
+          ParseDifferential.firstSentence(
+              assertThrows(InvalidProtobufException.class, () -> parse(ours, source, input))
+                  .getMessage()));
       return;
     }
     byte[] expected = theirs.toByteArray();
     parse(ours, source, input);
     assertArrayEquals(expected, ours.toByteArray(), "written back");
     assertEquals(expected.length, ours.getSerializedSize());
-    assertArrayEquals(expected, new TestAllTypesProto2.MessageSetCorrect().copyFrom(ours).toByteArray(), "copyFrom");
+    assertArrayEquals(
+        expected,
+        new TestAllTypesProto2.MessageSetCorrect().copyFrom(ours).toByteArray(),
+        "copyFrom");
 
-    // With the registry, protobuf-java reads the same extension values from our bytes as from the input.
-    var fromInput = TestMessagesProto2.TestAllTypesProto2.MessageSetCorrect.parseFrom(input, registry());
-    var fromOurs = TestMessagesProto2.TestAllTypesProto2.MessageSetCorrect.parseFrom(ours.toByteArray(), registry());
-    var ext1 = TestMessagesProto2.TestAllTypesProto2.MessageSetCorrectExtension1.messageSetExtension;
-    var ext2 = TestMessagesProto2.TestAllTypesProto2.MessageSetCorrectExtension2.messageSetExtension;
+    // With the registry, protobuf-java reads the same extension values from our bytes as from the
+    // input.
+    var fromInput =
+        TestMessagesProto2.TestAllTypesProto2.MessageSetCorrect.parseFrom(input, registry());
+    var fromOurs =
+        TestMessagesProto2.TestAllTypesProto2.MessageSetCorrect.parseFrom(
+            ours.toByteArray(), registry());
+    var ext1 =
+        TestMessagesProto2.TestAllTypesProto2.MessageSetCorrectExtension1.messageSetExtension;
+    var ext2 =
+        TestMessagesProto2.TestAllTypesProto2.MessageSetCorrectExtension2.messageSetExtension;
     assertEquals(fromInput.hasExtension(ext1), fromOurs.hasExtension(ext1));
     assertEquals(fromInput.getExtension(ext1), fromOurs.getExtension(ext1));
     assertEquals(fromInput.hasExtension(ext2), fromOurs.hasExtension(ext2));
@@ -100,7 +117,9 @@ class MessageSetProperties {
       int typeId = typeId(r);
       byte[] payload = payload(r, typeId);
       switch (r.nextInt(8)) {
-        case 0, 1 -> out.writeRawMessageSetExtension(typeId, com.google.protobuf.ByteString.copyFrom(payload));
+        case 0, 1 ->
+            out.writeRawMessageSetExtension(
+                typeId, com.google.protobuf.ByteString.copyFrom(payload));
         case 2 -> { // message before type id
           out.writeTag(1, WireFormat.WIRETYPE_START_GROUP);
           out.writeByteArray(3, payload);
@@ -173,7 +192,8 @@ class MessageSetProperties {
   private static byte[] payload(Random r, int typeId) {
     if (typeId == EXT1) {
       return TestMessagesProto2.TestAllTypesProto2.MessageSetCorrectExtension1.newBuilder()
-          .setStr(new String(new char[] {(char) ('a' + r.nextInt(26)), (char) (0x400 + r.nextInt(64))}))
+          .setStr(
+              new String(new char[] {(char) ('a' + r.nextInt(26)), (char) (0x400 + r.nextInt(64))}))
           .build()
           .toByteArray();
     }

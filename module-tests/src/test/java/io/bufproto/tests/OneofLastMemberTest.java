@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A oneof's message member, then another member, then the message member again: the protobuf spec
- * keeps only the last member seen, and so do protobuf's C++ parser, protobuf-java's
- * {@code DynamicMessage} and BufProto; protobuf-java's generated parser merges the two message
- * occurrences (its builder keeps the first member's builder across the switch). Found by
- * ParseFuzzTest (editions' delimited oneof member); the one place where BufProto follows the spec
- * rather than protobuf-java's generated classes.
+ * keeps only the last member seen, and so do protobuf's C++ parser, protobuf-java's {@code
+ * DynamicMessage} and BufProto; protobuf-java's generated parser merges the two message occurrences
+ * (its builder keeps the first member's builder across the switch). Found by ParseFuzzTest
+ * (editions' delimited oneof member); the one place where BufProto follows the spec rather than
+ * protobuf-java's generated classes.
  */
 class OneofLastMemberTest {
 

@@ -5,9 +5,9 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
-import io.bufproto.templates.FieldNames;
 import io.bufproto.api.ProtoMessage;
 import io.bufproto.generator.BufProtoGenerator;
+import io.bufproto.templates.FieldNames;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -26,7 +26,8 @@ final class OursFiller {
   private OursFiller() {}
 
   static void fill(ProtoMessage<?> ours, Message pj) {
-    Map<Integer, FieldNames> names = NAMES.computeIfAbsent(pj.getDescriptorForType(), BufProtoGenerator::accessorNames);
+    Map<Integer, FieldNames> names =
+        NAMES.computeIfAbsent(pj.getDescriptorForType(), BufProtoGenerator::accessorNames);
     for (Map.Entry<FieldDescriptor, Object> e : pj.getAllFields().entrySet()) {
       FieldDescriptor fd = e.getKey();
       FieldNames n = names.get(fd.getNumber());
@@ -36,19 +37,19 @@ final class OursFiller {
         }
       } else if (fd.isRepeated()) {
         for (Object v : (List<?>) e.getValue()) {
-          add(ours, fd, n.singular(), v);
+          add(ours, n.singular(), v);
         }
       } else {
-        set(ours, fd, n.cap(), e.getValue());
+        set(ours, n.cap(), e.getValue());
       }
     }
   }
 
-  private static void set(Object ours, FieldDescriptor fd, String cap, Object v) {
-    if (v instanceof Message) {
-      fill((ProtoMessage<?>) call(ours, "set" + cap), (Message) v);
-    } else if (v instanceof EnumValueDescriptor) {
-      EnumValueDescriptor ev = (EnumValueDescriptor) v;
+  private static void set(Object ours, String cap, Object v) {
+    if (v instanceof Message message) {
+      fill((ProtoMessage<?>) call(ours, "set" + cap), message);
+    } else if (v instanceof EnumValueDescriptor ev) {
+
       if (ev.getIndex() < 0 || ev.getType().findValueByNumber(ev.getNumber()) == null) {
         call(ours, "set" + cap + "Value", ev.getNumber());
       } else {
@@ -59,11 +60,11 @@ final class OursFiller {
     }
   }
 
-  private static void add(Object ours, FieldDescriptor fd, String one, Object v) {
-    if (v instanceof Message) {
-      fill((ProtoMessage<?>) call(ours, "add" + one), (Message) v);
-    } else if (v instanceof EnumValueDescriptor) {
-      call(ours, "add" + one + "Value", ((EnumValueDescriptor) v).getNumber(), true);
+  private static void add(Object ours, String one, Object v) {
+    if (v instanceof Message message) {
+      fill((ProtoMessage<?>) call(ours, "add" + one), message);
+    } else if (v instanceof EnumValueDescriptor enumValueDescriptor) {
+      call(ours, "add" + one + "Value", enumValueDescriptor.getNumber());
     } else {
       call(ours, "add" + one, plain(v));
     }
@@ -73,17 +74,17 @@ final class OursFiller {
     Descriptor d = entry.getDescriptorForType();
     Object key = plain(entry.getField(d.findFieldByNumber(1)));
     Object value = entry.getField(d.findFieldByNumber(2));
-    if (value instanceof Message) {
-      fill((ProtoMessage<?>) call(ours, "put" + cap, key), (Message) value);
-    } else if (value instanceof EnumValueDescriptor) {
-      call(ours, "put" + cap + "Value", key, ((EnumValueDescriptor) value).getNumber());
+    if (value instanceof Message message) {
+      fill((ProtoMessage<?>) call(ours, "put" + cap, key), message);
+    } else if (value instanceof EnumValueDescriptor enumValueDescriptor) {
+      call(ours, "put" + cap + "Value", key, enumValueDescriptor.getNumber());
     } else {
       call(ours, "put" + cap, key, plain(value));
     }
   }
 
   private static Object plain(Object v) {
-    return v instanceof ByteString ? ((ByteString) v).toByteArray() : v;
+    return v instanceof ByteString byteString ? byteString.toByteArray() : v;
   }
 
   /** Our enum constant with this number, via the static {@code forNumber} of the getter's type. */
@@ -96,8 +97,11 @@ final class OursFiller {
     }
   }
 
-  /** Adds an enum by number: {@code addXValue} for open enums, {@code addX(E)} for closed ones. */
-  private static void call(Object ours, String addValue, int number, boolean enumAdd) {
+  /**
+   * Adds an enum by number: {@code addValue} is the open enums' method, {@code addX(E)} the closed
+   * ones'.
+   */
+  private static void call(Object ours, String addValue, int number) {
     Method m = find(ours.getClass(), addValue, 1);
     if (m != null) {
       invoke(m, ours, number);
@@ -106,7 +110,8 @@ final class OursFiller {
     String add = addValue.substring(0, addValue.length() - "Value".length());
     Method plainAdd = find(ours.getClass(), add, 1);
     try {
-      Object constant = plainAdd.getParameterTypes()[0].getMethod("forNumber", int.class).invoke(null, number);
+      Object constant =
+          plainAdd.getParameterTypes()[0].getMethod("forNumber", int.class).invoke(null, number);
       invoke(plainAdd, ours, constant);
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
@@ -116,7 +121,8 @@ final class OursFiller {
   static Object call(Object target, String name, Object... args) {
     Method m = find(target.getClass(), name, args.length);
     if (m == null) {
-      throw new AssertionError("no method " + name + "/" + args.length + " on " + target.getClass().getName());
+      throw new AssertionError(
+          "no method " + name + "/" + args.length + " on " + target.getClass().getName());
     }
     return invoke(m, target, args);
   }
@@ -136,7 +142,8 @@ final class OursFiller {
     Method found = null;
     for (Method m : c.getMethods()) {
       if (m.getName().equals(name) && m.getParameterCount() == arity) {
-        boolean bufParam = arity > 0 && m.getParameterTypes()[arity - 1].getName().startsWith("io.netty");
+        boolean bufParam =
+            arity > 0 && m.getParameterTypes()[arity - 1].getName().startsWith("io.netty");
         if (found == null || !bufParam) {
           found = m;
         }

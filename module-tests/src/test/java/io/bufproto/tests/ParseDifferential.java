@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * The parse fuzz target's check: for any bytes, protobuf-java and BufProto both reject them, or
- * both accept them and write back identical bytes with equal field values. BufProto may only
- * throw {@link InvalidProtobufException}; anything else escaping {@code parseFrom} fails.
+ * both accept them and write back identical bytes with equal field values. BufProto may only throw
+ * {@link InvalidProtobufException}; anything else escaping {@code parseFrom} fails.
  *
  * <p>An input is one byte choosing the message type ({@link #TYPES}), one choosing the source
  * buffer ({@link BufKind}: heap, direct, composite, slices, leak-aware wrappers...), then the bytes
@@ -33,19 +33,27 @@ final class ParseDifferential {
 
   /** protobuf's MessageSet ({@code message_set_wire_format}); see MessageSetProperties. */
   static final Case MESSAGE_SET =
-      new Case(com.google.protobuf_test_messages.proto2.TestMessagesProto2.TestAllTypesProto2.MessageSetCorrect.getDefaultInstance(),
+      new Case(
+          com.google.protobuf_test_messages.proto2.TestMessagesProto2.TestAllTypesProto2
+              .MessageSetCorrect.getDefaultInstance(),
           com.google.protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrect::new);
 
-  /** The fuzzed types: the suite's, protobuf's large test messages, Pulsar's commands, a MessageSet. */
+  /**
+   * The fuzzed types: the suite's, protobuf's large test messages, Pulsar's commands, a MessageSet.
+   */
   static final List<Case> TYPES = types();
 
   private static List<Case> types() {
     List<Case> all = new ArrayList<>(Case.ALL);
     all.addAll(ProtobufTestSchemasProperties.LARGE);
-    all.add(new Case(io.bufproto.tests.pulsar.PulsarApi.MessageMetadata.getDefaultInstance(),
-        io.bufproto.tests.pulsar.MessageMetadata::new));
-    all.add(new Case(io.bufproto.tests.pulsar.PulsarApi.BaseCommand.getDefaultInstance(),
-        io.bufproto.tests.pulsar.BaseCommand::new));
+    all.add(
+        new Case(
+            io.bufproto.tests.pulsar.PulsarApi.MessageMetadata.getDefaultInstance(),
+            io.bufproto.tests.pulsar.MessageMetadata::new));
+    all.add(
+        new Case(
+            io.bufproto.tests.pulsar.PulsarApi.BaseCommand.getDefaultInstance(),
+            io.bufproto.tests.pulsar.BaseCommand::new));
     // Appended last: an input's first byte keeps naming the same type in the committed corpus.
     all.add(MESSAGE_SET);
     return List.copyOf(all);
@@ -57,6 +65,7 @@ final class ParseDifferential {
       return;
     }
     Case type = TYPES.get((input[0] & 0xff) % TYPES.size());
+    @SuppressWarnings("EnumOrdinal") // an index into the kinds, chosen by the fuzzer's input
     BufKind kind = BufKind.values()[(input[1] & 0xff) % BufKind.values().length];
     check(type, kind, Arrays.copyOfRange(input, 2, input.length), reused);
   }
@@ -72,23 +81,45 @@ final class ParseDifferential {
         ours.parseFrom(in, bytes.length);
       } catch (InvalidProtobufException e) {
         if (theirs != null) {
-          fail(type + " from " + kind + ": protobuf-java accepts " + bytes.length + " bytes, we threw " + e, e);
+          fail(
+              type
+                  + " from "
+                  + kind
+                  + ": protobuf-java accepts "
+                  + bytes.length
+                  + " bytes, we threw "
+                  + e,
+              e);
         }
-        assertTrue(e.getMessage().startsWith("Message missing required fields") ? e.offset() == -1
-            : e.offset() >= 0 && e.offset() <= bytes.length, () -> "offset " + e.offset() + ": " + e.getMessage());
+        assertTrue(
+            e.getMessage().startsWith("Message missing required fields")
+                ? e.offset() == -1
+                : e.offset() >= 0 && e.offset() <= bytes.length,
+            () -> "offset " + e.offset() + ": " + e.getMessage());
         String slowPath = protobufJavaSlowPathMalformedVarint(type, bytes);
-        if (theirError != null && !(slowPath != null && firstSentence(slowPath).equals(firstSentence(e.getMessage())))) {
-          assertEquals(firstSentence(theirError), firstSentence(e.getMessage()), "protobuf-java's wording");
+        if (theirError != null
+            && !(slowPath != null
+                && firstSentence(slowPath).equals(firstSentence(e.getMessage())))) {
+          assertEquals(
+              firstSentence(theirError), firstSentence(e.getMessage()), "protobuf-java's wording");
         }
-        assertThrows(InvalidProtobufException.class, () -> again.parseFrom(bytes), "a reused instance");
+        assertThrows(
+            InvalidProtobufException.class, () -> again.parseFrom(bytes), "a reused instance");
         return;
       }
       if (theirs == null) {
-        fail(type + " from " + kind + ": protobuf-java rejects " + bytes.length + " bytes, we accepted them");
+        fail(
+            type
+                + " from "
+                + kind
+                + ": protobuf-java rejects "
+                + bytes.length
+                + " bytes, we accepted them");
       }
       theirs = spec(theirs, bytes, ours.toByteArray());
       byte[] expected = theirs.toByteArray();
-      assertArrayEquals(expected, ours.toByteArray(), () -> type + " from " + kind + ": written back");
+      assertArrayEquals(
+          expected, ours.toByteArray(), () -> type + " from " + kind + ": written back");
       assertEquals(expected.length, ours.getSerializedSize());
       if (!hasUnknownFields(theirs)) {
         // Field values, through the setters: built from protobuf-java's values, equal to ours.
@@ -112,13 +143,14 @@ final class ParseDifferential {
    * occurrence (spec: "only the last member seen is used"; protobuf's C++ parser agrees), where the
    * generated builder, which keeps the first member's builder, merges the two. Returns the dynamic
    * parser's message when it differs from the generated one and equals what BufProto wrote (or
-   * equals it once both pass through the dynamic parser, which re-encodes malformed UTF-8: then
-   * the generated parser's reading of BufProto's bytes); otherwise {@code theirs}. README, "How
+   * equals it once both pass through the dynamic parser, which re-encodes malformed UTF-8: then the
+   * generated parser's reading of BufProto's bytes); otherwise {@code theirs}. README, "How
    * compatibility is proven".
    */
   static Message spec(Message theirs, byte[] bytes, byte[] oursWritten) {
     try {
-      Message dynamic = com.google.protobuf.DynamicMessage.parseFrom(theirs.getDescriptorForType(), bytes);
+      Message dynamic =
+          com.google.protobuf.DynamicMessage.parseFrom(theirs.getDescriptorForType(), bytes);
       byte[] d = dynamic.toByteArray();
       if (java.util.Arrays.equals(d, theirs.toByteArray())) {
         return theirs;
@@ -128,7 +160,8 @@ final class ParseDifferential {
       }
       // The dynamic parser decodes every string, so one holding malformed UTF-8 (which the
       // generated classes and ours keep as bytes) comes back re-encoded: compare through it.
-      Message oursDynamic = com.google.protobuf.DynamicMessage.parseFrom(theirs.getDescriptorForType(), oursWritten);
+      Message oursDynamic =
+          com.google.protobuf.DynamicMessage.parseFrom(theirs.getDescriptorForType(), oursWritten);
       if (java.util.Arrays.equals(d, oursDynamic.toByteArray())) {
         return theirs.getParserForType().parseFrom(oursWritten);
       }
@@ -144,8 +177,8 @@ final class ParseDifferential {
    * low bit set) is accepted by the fast path, taken when 10 bytes remain in its buffer, and
    * rejected by the slow path, as the protobuf spec and protobuf's C++ parser reject it. BufProto
    * rejects it everywhere, so the oracle here is protobuf-java with the slow path too: an input
-   * that a one-byte-buffered stream decoder rejects is expected to be rejected (README,
-   * "Malformed input").
+   * that a one-byte-buffered stream decoder rejects is expected to be rejected (README, "Malformed
+   * input").
    */
   static Message protobufJava(Case type, byte[] bytes) {
     try {
@@ -155,24 +188,28 @@ final class ParseDifferential {
     } catch (InvalidProtocolBufferException e) {
       return null;
     } catch (IllegalArgumentException e) {
-      return theirMessageSetTypeIdError(e);
+      theirMessageSetTypeIdError(e);
+      return null;
     }
   }
 
   private static com.google.protobuf.CodedInputStream oneByteStream(byte[] bytes) {
-    return com.google.protobuf.CodedInputStream.newInstance(new java.io.ByteArrayInputStream(bytes), 1);
+    return com.google.protobuf.CodedInputStream.newInstance(
+        new java.io.ByteArrayInputStream(bytes), 1);
   }
 
   /**
-   * The "malformed varint" of protobuf-java's dynamic parser reading a one-byte-buffered stream,
-   * or null. The generated parser's stream path is not the slow path everywhere: a proto2 map
-   * whose value is a closed enum reads each entry's bytes first and parses them from an array
-   * (so that an unknown value can keep the entry), where the fast path takes a 10-byte varint that
-   * does not end. The dynamic parser reads the entry from the stream itself.
+   * The "malformed varint" of protobuf-java's dynamic parser reading a one-byte-buffered stream, or
+   * null. The generated parser's stream path is not the slow path everywhere: a proto2 map whose
+   * value is a closed enum reads each entry's bytes first and parses them from an array (so that an
+   * unknown value can keep the entry), where the fast path takes a 10-byte varint that does not
+   * end. The dynamic parser reads the entry from the stream itself.
    */
   private static String dynamicSlowPathMalformedVarint(Case type, byte[] bytes) {
     try {
-      com.google.protobuf.DynamicMessage.parseFrom(type.prototype().getDescriptorForType(), oneByteStream(bytes));
+      Object unused =
+          com.google.protobuf.DynamicMessage.parseFrom(
+              type.prototype().getDescriptorForType(), oneByteStream(bytes));
       return null;
     } catch (java.io.IOException e) {
       return e.getMessage().contains("malformed varint") ? e.getMessage() : null;
@@ -181,7 +218,10 @@ final class ParseDifferential {
     }
   }
 
-  /** protobuf-java's error message for {@code bytes} (from its array decoder), or null if it accepts them. */
+  /**
+   * protobuf-java's error message for {@code bytes} (from its array decoder), or null if it accepts
+   * them.
+   */
   static String protobufJavaError(Case type, byte[] bytes) {
     try {
       type.prototype().getParserForType().parseFrom(bytes);
@@ -197,34 +237,36 @@ final class ParseDifferential {
   /**
    * protobuf-java's "malformed varint" on its spec path (a one-byte-buffered stream, through the
    * generated parser, then the dynamic one: see {@link #dynamicSlowPathMalformedVarint}), or null:
-   * where its array decoder's fast path took a 10-byte varint that does not end (see
-   * {@link #protobufJava}) and failed on the bytes after it, this is the failure we report.
+   * where its array decoder's fast path took a 10-byte varint that does not end (see {@link
+   * #protobufJava}) and failed on the bytes after it, this is the failure we report.
    */
   static String protobufJavaSlowPathMalformedVarint(Case type, byte[] bytes) {
     try {
       type.prototype().getParserForType().parseFrom(oneByteStream(bytes));
       return dynamicSlowPathMalformedVarint(type, bytes);
     } catch (InvalidProtocolBufferException e) {
-      return e.getMessage().contains("malformed varint") ? e.getMessage() : dynamicSlowPathMalformedVarint(type, bytes);
+      return e.getMessage().contains("malformed varint")
+          ? e.getMessage()
+          : dynamicSlowPathMalformedVarint(type, bytes);
     } catch (IllegalArgumentException e) {
       return null;
     }
   }
 
   /** Our wording where protobuf-java fails with an IllegalArgumentException (below). */
-  static final String MESSAGE_SET_TYPE_ID = "Protocol message contained a MessageSet item with an invalid type id";
+  static final String MESSAGE_SET_TYPE_ID =
+      "Protocol message contained a MessageSet item with an invalid type id";
 
   /**
-   * protobuf-java's one unchecked failure on input: a MessageSet item whose type id is 2^31 or
-   * more (read as uint32) throws {@code IllegalArgumentException: -N is not a valid field number}
-   * from its unknown field set. BufProto rejects it with an InvalidProtobufException (README,
-   * "Malformed input"); any other IllegalArgumentException is rethrown.
+   * protobuf-java's one unchecked failure on input: a MessageSet item whose type id is 2^31 or more
+   * (read as uint32) throws {@code IllegalArgumentException: -N is not a valid field number} from
+   * its unknown field set. BufProto rejects it with an InvalidProtobufException (README, "Malformed
+   * input"); any other IllegalArgumentException is rethrown.
    */
-  private static <T> T theirMessageSetTypeIdError(IllegalArgumentException e) {
+  private static void theirMessageSetTypeIdError(IllegalArgumentException e) {
     if (e.getMessage() == null || !e.getMessage().matches("-\\d+ is not a valid field number\\.")) {
       throw e;
     }
-    return null;
   }
 
   /**
@@ -232,8 +274,11 @@ final class ParseDifferential {
    * collapsed, details in parentheses dropped, protobuf-java's class name as our wording.
    */
   static String firstSentence(String message) {
-    String m = message.replace("CodedInputStream encountered", "Protocol message contained")
-        .replaceAll("\\s+", " ").replaceAll(" \\([^)]*\\)", "");
+    String m =
+        message
+            .replace("CodedInputStream encountered", "Protocol message contained")
+            .replaceAll("\\s+", " ")
+            .replaceAll(" \\([^)]*\\)", "");
     int dot = m.indexOf('.');
     return dot < 0 ? m : m.substring(0, dot);
   }
@@ -243,9 +288,10 @@ final class ParseDifferential {
     if (!m.getUnknownFields().asMap().isEmpty()) {
       return true;
     }
-    for (Map.Entry<com.google.protobuf.Descriptors.FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+    for (Map.Entry<com.google.protobuf.Descriptors.FieldDescriptor, Object> e :
+        m.getAllFields().entrySet()) {
       for (Object v : e.getKey().isRepeated() ? (List<?>) e.getValue() : List.of(e.getValue())) {
-        if (v instanceof Message && hasUnknownFields((Message) v)) {
+        if (v instanceof Message message && hasUnknownFields(message)) {
           return true;
         }
       }

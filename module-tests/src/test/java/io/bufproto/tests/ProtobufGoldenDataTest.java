@@ -21,25 +21,38 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * protobuf's own golden data ({@code src/google/protobuf/testdata}, text format: every field of
  * {@code TestAllTypes} set, its oneof variant, every extension of {@code TestAllExtensions}, every
- * map of {@code TestMap}), read by protobuf-java's {@code TextFormat} into the binary encoding, then
- * parsed by BufProto from every buffer kind with the configuration's reader: identical bytes
+ * map of {@code TestMap}), read by protobuf-java's {@code TextFormat} into the binary encoding,
+ * then parsed by BufProto from every buffer kind with the configuration's reader: identical bytes
  * written back (before and after {@code materialize()}), and where the schema has the fields (not
  * extensions), equal field values and identical bytes from our setters.
  */
 class ProtobufGoldenDataTest {
 
-  private record Golden(String file, Message prototype, Supplier<ProtoMessage<?>> ours, boolean extensions) {}
+  private record Golden(
+      String file, Message prototype, Supplier<ProtoMessage<?>> ours, boolean extensions) {}
 
   private static final List<Golden> GOLDEN =
       List.of(
-          new Golden("text_format_unittest_data.txt", proto2_unittest.UnittestProto.TestAllTypes.getDefaultInstance(),
-              proto2_unittest.TestAllTypes::new, false),
-          new Golden("text_format_unittest_data_oneof_implemented.txt",
-              proto2_unittest.UnittestProto.TestAllTypes.getDefaultInstance(), proto2_unittest.TestAllTypes::new, false),
-          new Golden("text_format_unittest_extensions_data.txt",
-              proto2_unittest.UnittestProto.TestAllExtensions.getDefaultInstance(), proto2_unittest.TestAllExtensions::new, true),
-          new Golden("map_test_data.txt", proto2_unittest.MapUnittest.TestMap.getDefaultInstance(),
-              proto2_unittest.TestMap::new, false));
+          new Golden(
+              "text_format_unittest_data.txt",
+              proto2_unittest.UnittestProto.TestAllTypes.getDefaultInstance(),
+              proto2_unittest.TestAllTypes::new,
+              false),
+          new Golden(
+              "text_format_unittest_data_oneof_implemented.txt",
+              proto2_unittest.UnittestProto.TestAllTypes.getDefaultInstance(),
+              proto2_unittest.TestAllTypes::new,
+              false),
+          new Golden(
+              "text_format_unittest_extensions_data.txt",
+              proto2_unittest.UnittestProto.TestAllExtensions.getDefaultInstance(),
+              proto2_unittest.TestAllExtensions::new,
+              true),
+          new Golden(
+              "map_test_data.txt",
+              proto2_unittest.MapUnittest.TestMap.getDefaultInstance(),
+              proto2_unittest.TestMap::new,
+              false));
 
   @TestFactory
   List<DynamicTest> goldenDataParsesAndWritesBackThroughEveryBufferKind() throws IOException {
@@ -48,7 +61,8 @@ class ProtobufGoldenDataTest {
       Message pj = read(g);
       byte[] bytes = pj.toByteArray();
       for (BufKind kind : BufKind.values()) {
-        tests.add(DynamicTest.dynamicTest(g.file() + " from " + kind, () -> check(g, pj, bytes, kind)));
+        tests.add(
+            DynamicTest.dynamicTest(g.file() + " from " + kind, () -> check(g, pj, bytes, kind)));
       }
     }
     return tests;
@@ -78,8 +92,10 @@ class ProtobufGoldenDataTest {
     ExtensionRegistry registry = ExtensionRegistry.newInstance();
     proto2_unittest.UnittestProto.registerAllExtensions(registry);
     Message.Builder builder = g.prototype().newBuilderForType();
-    try (InputStream in = ProtobufGoldenDataTest.class.getResourceAsStream("protobuf-testdata/" + g.file())) {
-      TextFormat.getParser().merge(new String(in.readAllBytes(), StandardCharsets.UTF_8), registry, builder);
+    try (InputStream in =
+        ProtobufGoldenDataTest.class.getResourceAsStream("protobuf-testdata/" + g.file())) {
+      TextFormat.getParser()
+          .merge(new String(in.readAllBytes(), StandardCharsets.UTF_8), registry, builder);
     }
     Message m = builder.build();
     assertFalse(m.getAllFields().isEmpty(), g.file() + " holds fields");

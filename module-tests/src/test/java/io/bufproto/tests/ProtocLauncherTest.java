@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The second way in: plain {@code protoc --plugin=protoc-gen-bufproto=generator/target/protoc-gen-bufproto}
- * through the launcher script. Its output must equal what the Maven plugin produced for this module.
+ * The second way in: plain {@code protoc
+ * --plugin=protoc-gen-bufproto=generator/target/protoc-gen-bufproto} through the launcher script.
+ * Its output must equal what the Maven plugin produced for this module.
  */
 class ProtocLauncherTest {
 
@@ -25,9 +26,11 @@ class ProtocLauncherTest {
   private static final Path GENERATED = Path.of("target/generated-sources/protobuf");
 
   @Test
-  void protocWithTheLauncherScriptGeneratesWhatTheMavenPluginGenerated(@TempDir Path out) throws Exception {
+  void protocWithTheLauncherScriptGeneratesWhatTheMavenPluginGenerated(@TempDir Path out)
+      throws Exception {
     assumeTrue(Files.exists(PROTOC), "protoc is copied only on Linux and macOS");
-    assertTrue(Files.isExecutable(LAUNCHER), "the build leaves an executable launcher at " + LAUNCHER);
+    assertTrue(
+        Files.isExecutable(LAUNCHER), "the build leaves an executable launcher at " + LAUNCHER);
     PROTOC.toFile().setExecutable(true);
     ProcessBuilder pb =
         new ProcessBuilder(
@@ -46,13 +49,17 @@ class ProtocLauncherTest {
     List<Path> files = list(out);
     assertTrue(files.size() >= 8, "files: " + files);
     for (Path f : files) {
-      assertEquals(Files.readString(GENERATED.resolve(f)), Files.readString(out.resolve(f)), f.toString());
+      assertEquals(
+          Files.readString(GENERATED.resolve(f)), Files.readString(out.resolve(f)), f.toString());
     }
   }
 
   private static List<Path> list(Path root) throws IOException {
     try (Stream<Path> s = Files.walk(root)) {
-      return s.filter(Files::isRegularFile).map(root::relativize).sorted().collect(Collectors.toList());
+      return s.filter(Files::isRegularFile)
+          .map(root::relativize)
+          .sorted()
+          .collect(Collectors.toList());
     }
   }
 }

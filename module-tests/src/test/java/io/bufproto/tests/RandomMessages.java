@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Random protobuf-java messages of any type, driven by its descriptor: random presence, values
- * at the edges (0, -1, min/max, NaN with payloads, -0.0, empty and non-ASCII strings), empty and
- * large repeated fields and maps. {@code size} bounds counts, lengths and depth, so a shrinking
- * property finds small failing cases.
+ * Random protobuf-java messages of any type, driven by its descriptor: random presence, values at
+ * the edges (0, -1, min/max, NaN with payloads, -0.0, empty and non-ASCII strings), empty and large
+ * repeated fields and maps. {@code size} bounds counts, lengths and depth, so a shrinking property
+ * finds small failing cases.
  */
 final class RandomMessages {
 
@@ -40,11 +40,18 @@ final class RandomMessages {
         continue;
       }
       if (fd.isRepeated()) {
-        int n = budget <= 0 ? 0 : random.nextInt(10) == 0 ? random.nextInt(budget * 8 + 1) : random.nextInt(budget + 1);
+        int n =
+            budget <= 0
+                ? 0
+                : random.nextInt(10) == 0
+                    ? random.nextInt(budget * 8 + 1)
+                    : random.nextInt(budget + 1);
         for (int i = 0; i < n; i++) {
           b.addRepeatedField(fd, value(b, fd, budget - 1));
         }
-      } else if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE || budget > 0 || (needed && !fd.isRequired())) {
+      } else if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE
+          || budget > 0
+          || (needed && !fd.isRequired())) {
         b.setField(fd, value(b, fd, budget - 1));
       }
     }
@@ -52,107 +59,80 @@ final class RandomMessages {
   }
 
   /**
-   * A map entry's message value: an absent one reads as the empty message, which lacks the
-   * required fields its type may have (and protobuf-java then will not write the map).
+   * A map entry's message value: an absent one reads as the empty message, which lacks the required
+   * fields its type may have (and protobuf-java then will not write the map).
    */
   private static boolean isMapValueMessage(FieldDescriptor fd) {
-    return fd.getContainingType().getOptions().getMapEntry() && fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE;
+    return fd.getContainingType().getOptions().getMapEntry()
+        && fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE;
   }
 
   private Object value(Message.Builder parent, FieldDescriptor fd, int budget) {
-    switch (fd.getJavaType()) {
-      case INT:
-        return nextInt();
-      case LONG:
-        return nextLong();
-      case FLOAT:
-        return nextFloat();
-      case DOUBLE:
-        return nextDouble();
-      case BOOLEAN:
-        return random.nextBoolean();
-      case STRING:
-        return nextString();
-      case BYTE_STRING:
-        return nextBytes();
-      case ENUM:
-        return nextEnum(fd);
-      case MESSAGE:
-        return fill(parent.newBuilderForField(fd), Math.max(budget, 0)).buildPartial();
-    }
-    throw new AssertionError(fd);
+    return switch (fd.getJavaType()) {
+      case INT -> nextInt();
+      case LONG -> nextLong();
+      case FLOAT -> nextFloat();
+      case DOUBLE -> nextDouble();
+      case BOOLEAN -> random.nextBoolean();
+      case STRING -> nextString();
+      case BYTE_STRING -> nextBytes();
+      case ENUM -> nextEnum(fd);
+      case MESSAGE -> fill(parent.newBuilderForField(fd), Math.max(budget, 0)).buildPartial();
+    };
   }
 
   int nextInt() {
-    switch (random.nextInt(8)) {
-      case 0:
-        return 0;
-      case 1:
-        return -1;
-      case 2:
-        return random.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE;
-      case 3:
-        return 1 << random.nextInt(32);
-      case 4:
-        return random.nextInt(256) - 128;
-      default:
-        return random.nextInt();
-    }
+    return switch (random.nextInt(8)) {
+      case 0 -> 0;
+      case 1 -> -1;
+      case 2 -> random.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE;
+      case 3 -> 1 << random.nextInt(32);
+      case 4 -> random.nextInt(256) - 128;
+      default -> random.nextInt();
+    };
   }
 
   long nextLong() {
-    switch (random.nextInt(8)) {
-      case 0:
-        return 0;
-      case 1:
-        return -1;
-      case 2:
-        return random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
-      case 3:
-        return 1L << random.nextInt(64);
-      case 4:
-        return nextInt();
-      default:
-        return random.nextLong();
-    }
+    return switch (random.nextInt(8)) {
+      case 0 -> 0;
+      case 1 -> -1;
+      case 2 -> random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
+      case 3 -> 1L << random.nextInt(64);
+      case 4 -> nextInt();
+      default -> random.nextLong();
+    };
   }
 
   float nextFloat() {
-    switch (random.nextInt(8)) {
-      case 0:
-        return 0f;
-      case 1:
-        return -0f;
-      case 2:
-        return Float.intBitsToFloat(0x7fc00000 | random.nextInt(1 << 22)); // NaN with a payload
-      case 3:
-        return random.nextBoolean() ? Float.POSITIVE_INFINITY : Float.MIN_VALUE;
-      case 4:
-        return Float.intBitsToFloat(random.nextInt());
-      default:
-        return random.nextFloat() * 1000 - 500;
-    }
+    return switch (random.nextInt(8)) {
+      case 0 -> 0f;
+      case 1 -> -0f;
+      case 2 -> Float.intBitsToFloat(0x7fc00000 | random.nextInt(1 << 22));
+      // NaN with a payload
+      case 3 -> random.nextBoolean() ? Float.POSITIVE_INFINITY : Float.MIN_VALUE;
+      case 4 -> Float.intBitsToFloat(random.nextInt());
+      default -> random.nextFloat() * 1000 - 500;
+    };
   }
 
   double nextDouble() {
-    switch (random.nextInt(8)) {
-      case 0:
-        return 0d;
-      case 1:
-        return -0d;
-      case 2:
-        return Double.longBitsToDouble(0x7ff8000000000000L | (random.nextLong() >>> 13)); // NaN payload
-      case 3:
-        return random.nextBoolean() ? Double.NEGATIVE_INFINITY : Double.MAX_VALUE;
-      case 4:
-        return Double.longBitsToDouble(random.nextLong());
-      default:
-        return random.nextGaussian() * 1e6;
-    }
+    return switch (random.nextInt(8)) {
+      case 0 -> 0d;
+      case 1 -> -0d;
+      case 2 -> Double.longBitsToDouble(0x7ff8000000000000L | (random.nextLong() >>> 13));
+      // NaN payload
+      case 3 -> random.nextBoolean() ? Double.NEGATIVE_INFINITY : Double.MAX_VALUE;
+      case 4 -> Double.longBitsToDouble(random.nextLong());
+      default -> random.nextGaussian() * 1e6;
+    };
   }
 
   private static final String[] ALPHABETS = {
-    "abcdefghijklmnopqrstuvwxyz0123456789 ", "\"\\\n\t\u0000\u007f", "éüßñçåøæ", "中文字符日本語한국어", "\uD83D\uDE00\uD83C\uDF89\uD801\uDC37"
+    "abcdefghijklmnopqrstuvwxyz0123456789 ",
+    "\"\\\n\t\u0000\u007f",
+    "éüßñçåøæ",
+    "中文字符日本語한국어",
+    "\uD83D\uDE00\uD83C\uDF89\uD801\uDC37"
   };
 
   String nextString() {

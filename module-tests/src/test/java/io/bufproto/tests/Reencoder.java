@@ -15,8 +15,8 @@ import java.util.Set;
 /**
  * Writes a protobuf-java message in legal but non-canonical encodings, the way other
  * implementations and older writers produce them. Every output is valid protobuf: protobuf-java
- * parses it, and a correct parser must end with the same message (and so the same canonical
- * bytes when written again).
+ * parses it, and a correct parser must end with the same message (and so the same canonical bytes
+ * when written again).
  */
 final class Reencoder {
 
@@ -86,7 +86,8 @@ final class Reencoder {
         splitMessage(out, fd, (Message) v);
         return;
       }
-      if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE && fd.getRealContainingOneof() == null
+      if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE
+          && fd.getRealContainingOneof() == null
           && use(Form.REPEAT_SCALARS)) {
         writeValue(out, fd, decoy(fd, v));
       }
@@ -104,7 +105,8 @@ final class Reencoder {
     }
     int from = 0;
     while (from < values.size()) {
-      int to = use(Form.SPLIT_PACKED) ? from + 1 + random.nextInt(values.size() - from) : values.size();
+      int to =
+          use(Form.SPLIT_PACKED) ? from + 1 + random.nextInt(values.size() - from) : values.size();
       Enc payload = new Enc();
       for (Object v : values.subList(from, to)) {
         writeBare(payload, fd, v);
@@ -141,25 +143,34 @@ final class Reencoder {
 
   private Object decoy(FieldDescriptor fd, Object v) {
     switch (fd.getJavaType()) {
-      case INT:
+      case INT -> {
         return random.nextInt();
-      case LONG:
+      }
+      case LONG -> {
         return random.nextLong();
-      case FLOAT:
+      }
+      case FLOAT -> {
         return random.nextFloat();
-      case DOUBLE:
+      }
+      case DOUBLE -> {
         return random.nextDouble();
-      case BOOLEAN:
+      }
+      case BOOLEAN -> {
         return random.nextBoolean();
-      case STRING:
+      }
+      case STRING -> {
         return "decoy" + random.nextInt(100);
-      case BYTE_STRING:
+      }
+      case BYTE_STRING -> {
         return ByteString.copyFromUtf8("decoy");
-      case ENUM:
+      }
+      case ENUM -> {
         List<EnumValueDescriptor> values = fd.getEnumType().getValues();
         return values.get(random.nextInt(values.size()));
-      case MESSAGE:
+      }
+      case MESSAGE -> {
         return v;
+      }
     }
     throw new AssertionError(fd);
   }
@@ -170,100 +181,96 @@ final class Reencoder {
   }
 
   private static int wireType(FieldDescriptor fd) {
-    switch (fd.getType()) {
-      case DOUBLE:
-      case FIXED64:
-      case SFIXED64:
-        return 1;
-      case FLOAT:
-      case FIXED32:
-      case SFIXED32:
-        return 5;
-      case STRING:
-      case BYTES:
-      case MESSAGE:
-        return 2;
-      case GROUP:
-        return 3;
-      default:
-        return 0;
-    }
+    return switch (fd.getType()) {
+      case DOUBLE, FIXED64, SFIXED64 -> 1;
+      case FLOAT, FIXED32, SFIXED32 -> 5;
+      case STRING, BYTES, MESSAGE -> 2;
+      case GROUP -> 3;
+      default -> 0;
+    };
   }
 
   private void writeBare(Enc out, FieldDescriptor fd, Object v) {
     switch (fd.getType()) {
-      case DOUBLE:
+      case DOUBLE -> {
         out.fixed64(Double.doubleToRawLongBits((Double) v));
         return;
-      case FLOAT:
+      }
+      case FLOAT -> {
         out.fixed32(Float.floatToRawIntBits((Float) v));
         return;
-      case INT64:
-      case UINT64:
+      }
+      case INT64, UINT64 -> {
         out.varint((Long) v);
         return;
-      case INT32:
+      }
+      case INT32 -> {
         out.varint((long) (Integer) v);
         return;
-      case UINT32:
+      }
+      case UINT32 -> {
         out.varint((Integer) v & 0xffffffffL);
         return;
-      case FIXED64:
-      case SFIXED64:
+      }
+      case FIXED64, SFIXED64 -> {
         out.fixed64((Long) v);
         return;
-      case FIXED32:
-      case SFIXED32:
+      }
+      case FIXED32, SFIXED32 -> {
         out.fixed32((Integer) v);
         return;
-      case BOOL:
-        out.varint(!(Boolean) v ? 0 : use(Form.NONZERO_BOOLS) ? random.nextLong() | 1L << random.nextInt(64) : 1);
+      }
+      case BOOL -> {
+        out.varint(
+            !(Boolean) v
+                ? 0
+                : use(Form.NONZERO_BOOLS) ? random.nextLong() | 1L << random.nextInt(64) : 1);
         return;
-      case ENUM:
+      }
+      case ENUM -> {
         out.varint((long) ((EnumValueDescriptor) v).getNumber());
         return;
-      case SINT32:
-        {
-          int n = (Integer) v;
-          out.varint(((n << 1) ^ (n >> 31)) & 0xffffffffL);
-          return;
-        }
-      case SINT64:
-        {
-          long n = (Long) v;
-          out.varint((n << 1) ^ (n >> 63));
-          return;
-        }
-      case STRING:
-        {
-          byte[] b = ((String) v).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-          out.length(b.length);
-          out.raw(b);
-          return;
-        }
-      case BYTES:
-        {
-          byte[] b = ((ByteString) v).toByteArray();
-          out.length(b.length);
-          out.raw(b);
-          return;
-        }
-      case MESSAGE:
-        {
-          byte[] b = encode((Message) v);
-          out.length(b.length);
-          out.raw(b);
-          return;
-        }
-      case GROUP:
+      }
+      case SINT32 -> {
+        int n = (Integer) v;
+        out.varint(((n << 1) ^ (n >> 31)) & 0xffffffffL);
+        return;
+      }
+      case SINT64 -> {
+        long n = (Long) v;
+        out.varint((n << 1) ^ (n >> 63));
+        return;
+      }
+      case STRING -> {
+        byte[] b = ((String) v).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.length(b.length);
+        out.raw(b);
+        return;
+      }
+      case BYTES -> {
+        byte[] b = ((ByteString) v).toByteArray();
+        out.length(b.length);
+        out.raw(b);
+        return;
+      }
+      case MESSAGE -> {
+        byte[] b = encode((Message) v);
+        out.length(b.length);
+        out.raw(b);
+        return;
+      }
+      case GROUP -> {
         out.raw(encode((Message) v));
         out.tag(fd.getNumber(), 4);
         return;
+      }
     }
     throw new AssertionError(fd);
   }
 
-  /** A message field (tag included) whose encoded body is {@code body}: length-prefixed or a group. */
+  /**
+   * A message field (tag included) whose encoded body is {@code body}: length-prefixed or a group.
+   */
   private static void writeMessage(Enc out, FieldDescriptor fd, byte[] body) {
     boolean group = fd.getType() == FieldDescriptor.Type.GROUP;
     out.tag(fd.getNumber(), group ? 3 : 2);

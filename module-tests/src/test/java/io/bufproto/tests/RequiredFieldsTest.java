@@ -27,19 +27,24 @@ class RequiredFieldsTest {
     byte[] bytes = pj.toByteArray();
 
     InvalidProtocolBufferException theirs =
-        assertThrows(InvalidProtocolBufferException.class, () -> Proto2Protos.WithRequired.parseFrom(bytes));
-    InvalidProtobufException ours = assertThrows(InvalidProtobufException.class, () -> new WithRequired().parseFrom(bytes));
+        assertThrows(
+            InvalidProtocolBufferException.class, () -> Proto2Protos.WithRequired.parseFrom(bytes));
+    InvalidProtobufException ours =
+        assertThrows(InvalidProtobufException.class, () -> new WithRequired().parseFrom(bytes));
 
-    assertEquals("name, inner.value, inners[1].value", String.join(", ", pj.findInitializationErrors()));
+    assertEquals(
+        "name, inner.value, inners[1].value", String.join(", ", pj.findInitializationErrors()));
     assertTrue(ours.getMessage().contains("name, inner.value, inners[1].value"), ours.getMessage());
-    assertTrue(theirs.getMessage().contains("name, inner.value, inners[1].value"), theirs.getMessage());
+    assertTrue(
+        theirs.getMessage().contains("name, inner.value, inners[1].value"), theirs.getMessage());
   }
 
   @Test
   void writingAMessageWithoutRequiredFieldsFails() {
     WithRequired m = new WithRequired().setId(5);
     assertFalse(m.isInitialized());
-    InvalidProtobufException e = assertThrows(InvalidProtobufException.class, () -> m.writeTo(Unpooled.buffer()));
+    InvalidProtobufException e =
+        assertThrows(InvalidProtobufException.class, () -> m.writeTo(Unpooled.buffer()));
     assertTrue(e.getMessage().contains("name"), e.getMessage());
     assertThrows(InvalidProtobufException.class, m::toByteArray);
 

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
-import io.bufproto.templates.FieldNames;
 import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.ProtoMessage;
+import io.bufproto.templates.FieldNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,12 +20,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * Sizes and the required-field check are cached per message and forgotten on change, also when
- * the change is made deep in the tree through a reference to a sub-message (see
- * {@code MessageParent}). Each step writes a message (so every size in it is cached), then
- * changes one random sub-message reached through the getters (clear it, or merge another random
- * message into it), and the next write must equal protobuf-java's bytes for the same change, or
- * fail exactly when protobuf-java's message is no longer initialized.
+ * Sizes and the required-field check are cached per message and forgotten on change, also when the
+ * change is made deep in the tree through a reference to a sub-message (see {@code MessageParent}).
+ * Each step writes a message (so every size in it is cached), then changes one random sub-message
+ * reached through the getters (clear it, or merge another random message into it), and the next
+ * write must equal protobuf-java's bytes for the same change, or fail exactly when protobuf-java's
+ * message is no longer initialized.
  */
 class SizeCacheProperties {
 
@@ -37,41 +37,50 @@ class SizeCacheProperties {
   @Property
   void changesThroughSubMessageReferencesReachTheCachedSizes(
       @ForAll long seed, @ForAll @IntRange(min = 1, max = 5) int size) {
-    CompatibilityProperties.forEachType(seed, (type, s) -> {
-      Random random = new Random(s);
-      RandomMessages messages = new RandomMessages(s, size, true);
-      Message pj = messages.next(type.prototype());
-      ProtoMessage<?> ours = type.ours().get();
-      OursFiller.fill(ours, pj);
-      for (int round = 0; round < 3; round++) {
-        assertEquals(pj.getSerializedSize(), ours.getSerializedSize(), "size before change " + round);
-        if (pj.isInitialized()) {
-          assertArrayEquals(pj.toByteArray(), ours.toByteArray(), "write before change " + round);
-        }
-        List<Step> path = randomPath(pj, random);
-        Message target = at(pj, path);
-        boolean merge = random.nextBoolean();
-        Message other = merge ? messages.next(target.getDefaultInstanceForType()) : null;
-        pj = replaceAt(pj, path, merge ? target.toBuilder().mergeFrom(other).buildPartial()
-            : target.getDefaultInstanceForType());
-        ProtoMessage<?> ourTarget = at(ours, pj, path);
-        if (merge) {
-          ProtoMessage<?> ourOther = newOurs(ourTarget);
-          OursFiller.fill(ourOther, other);
-          OursFiller.call(ourTarget, "copyFrom", ourOther);
-        } else {
-          ourTarget.clear();
-        }
-        String what = (merge ? "merge at " : "clear at ") + path;
-        assertEquals(pj.getSerializedSize(), ours.getSerializedSize(), what);
-        if (pj.isInitialized()) {
-          assertTrue(ours.isInitialized(), what);
-          assertArrayEquals(pj.toByteArray(), ours.toByteArray(), what);
-        } else {
-          assertThrows(InvalidProtobufException.class, ours::toByteArray, what);
-        }
-      }
-    });
+    CompatibilityProperties.forEachType(
+        seed,
+        (type, s) -> {
+          Random random = new Random(s);
+          RandomMessages messages = new RandomMessages(s, size, true);
+          Message pj = messages.next(type.prototype());
+          ProtoMessage<?> ours = type.ours().get();
+          OursFiller.fill(ours, pj);
+          for (int round = 0; round < 3; round++) {
+            assertEquals(
+                pj.getSerializedSize(), ours.getSerializedSize(), "size before change " + round);
+            if (pj.isInitialized()) {
+              assertArrayEquals(
+                  pj.toByteArray(), ours.toByteArray(), "write before change " + round);
+            }
+            List<Step> path = randomPath(pj, random);
+            Message target = at(pj, path);
+            boolean merge = random.nextBoolean();
+            Message other = merge ? messages.next(target.getDefaultInstanceForType()) : null;
+            pj =
+                replaceAt(
+                    pj,
+                    path,
+                    merge
+                        ? target.toBuilder().mergeFrom(other).buildPartial()
+                        : target.getDefaultInstanceForType());
+            ProtoMessage<?> ourTarget = at(ours, pj, path);
+            if (merge) {
+              ProtoMessage<?> ourOther = newOurs(ourTarget);
+              OursFiller.fill(ourOther, other);
+              OursFiller.call(ourTarget, "copyFrom", ourOther);
+            } else {
+              ourTarget.clear();
+            }
+            String what = (merge ? "merge at " : "clear at ") + path;
+            assertEquals(pj.getSerializedSize(), ours.getSerializedSize(), what);
+            if (pj.isInitialized()) {
+              assertTrue(ours.isInitialized(), what);
+              assertArrayEquals(pj.toByteArray(), ours.toByteArray(), what);
+            } else {
+              assertThrows(InvalidProtobufException.class, ours::toByteArray, what);
+            }
+          }
+        });
   }
 
   /** A random path to a present sub-message (possibly the message itself). */
@@ -88,7 +97,8 @@ class SizeCacheProperties {
           FieldDescriptor value = fd.getMessageType().findFieldByNumber(2);
           // Not values with required fields: protobuf-java cannot size a map once one is cleared.
           if (value.getJavaType() == FieldDescriptor.JavaType.MESSAGE
-              && com.google.protobuf.DynamicMessage.getDefaultInstance(value.getMessageType()).isInitialized()) {
+              && com.google.protobuf.DynamicMessage.getDefaultInstance(value.getMessageType())
+                  .isInitialized()) {
             for (int i = 0; i < m.getRepeatedFieldCount(fd); i++) {
               choices.add(new Step(fd, i));
             }
@@ -117,7 +127,9 @@ class SizeCacheProperties {
       return (Message) m.getField(fd);
     }
     Message element = (Message) m.getRepeatedField(fd, step.index());
-    return fd.isMapField() ? (Message) element.getField(fd.getMessageType().findFieldByNumber(2)) : element;
+    return fd.isMapField()
+        ? (Message) element.getField(fd.getMessageType().findFieldByNumber(2))
+        : element;
   }
 
   private static Message at(Message m, List<Step> path) {
@@ -140,7 +152,9 @@ class SizeCacheProperties {
       b.setField(fd, replaced);
     } else if (fd.isMapField()) {
       Message entry = (Message) m.getRepeatedField(fd, step.index());
-      b.setRepeatedField(fd, step.index(),
+      b.setRepeatedField(
+          fd,
+          step.index(),
           entry.toBuilder().setField(fd.getMessageType().findFieldByNumber(2), replaced).build());
     } else {
       b.setRepeatedField(fd, step.index(), replaced);
@@ -159,7 +173,9 @@ class SizeCacheProperties {
         o = OursFiller.call(o, "get" + names.cap());
       } else if (fd.isMapField()) {
         Message entry = (Message) m.getRepeatedField(fd, step.index());
-        o = OursFiller.call(o, "get" + names.cap(), entry.getField(fd.getMessageType().findFieldByNumber(1)));
+        o =
+            OursFiller.call(
+                o, "get" + names.cap(), entry.getField(fd.getMessageType().findFieldByNumber(1)));
       } else {
         o = OursFiller.call(o, "get" + names.singular() + "At", step.index());
       }
@@ -169,8 +185,11 @@ class SizeCacheProperties {
   }
 
   private static FieldNames names(Message m, FieldDescriptor fd) {
-    return NAMES_CACHE.computeIfAbsent(fd.getFullName(), k ->
-        io.bufproto.generator.BufProtoGenerator.accessorNames(m.getDescriptorForType()).get(fd.getNumber()));
+    return NAMES_CACHE.computeIfAbsent(
+        fd.getFullName(),
+        k ->
+            io.bufproto.generator.BufProtoGenerator.accessorNames(m.getDescriptorForType())
+                .get(fd.getNumber()));
   }
 
   private static ProtoMessage<?> newOurs(ProtoMessage<?> like) {

@@ -12,12 +12,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A message whose content no longer matches the size it announced (changed by another thread
- * while being written, or a wrong size computation) fails its write with an exception and leaves
- * the target as it was: no byte stored at or after the writer index, the index unmoved. Direct
- * targets are composed in the message's scratch array, up to that array's end; heap targets in
- * place, only within the announced size. The mismatch is made here by lowering the cached size
- * by reflection, which is what a concurrent change looks like to {@code writeTo}.
+ * A message whose content no longer matches the size it announced (changed by another thread while
+ * being written, or a wrong size computation) fails its write with an exception and leaves the
+ * target as it was: no byte stored at or after the writer index, the index unmoved. Direct targets
+ * are composed in the message's scratch array, up to that array's end; heap targets in place, only
+ * within the announced size. The mismatch is made here by lowering the cached size by reflection,
+ * which is what a concurrent change looks like to {@code writeTo}.
  */
 class SizeMismatchTest {
 

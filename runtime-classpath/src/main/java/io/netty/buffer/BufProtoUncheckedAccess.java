@@ -7,33 +7,34 @@ import io.bufproto.api.spi.Varints;
  * read {@link AbstractByteBuf}'s package-private index fields and call its protected unchecked
  * accessors.
  *
- * <p><b>Contract.</b> {@link #readVarint} decodes the varint at {@code readerIndex} without
- * Netty's per-call checks (reference count, bounds, and for {@code readByte} the accessibility
- * test), and never from outside the buffer's own memory: the readable bytes ({@code readerIndex
- * <= i < writerIndex}), and for a {@link PooledByteBuf} the whole pool element it was given
- * ({@code i < maxLength}, which may lie past its capacity). A varint that runs on past
- * {@code writerIndex} into that element decodes bytes that are not data: its value is meaningless
- * and the reader index is left past {@code writerIndex}, as {@code BufReader}'s contract allows;
- * the parse then cannot end where its message ends and fails as truncated
- * ({@code ProtoCodec.endMessage}, {@code ParseFailure.at} restores the reader index to
- * {@code writerIndex}). The reference count is not checked here: BufProto checks it once per parse
- * ({@code ProtoCodec.beginMessage}), and a buffer may not be released while it is being parsed.
- * Every other case returns {@link #UNHANDLED} and the caller takes Netty's public API:
+ * <p><b>Contract.</b> {@link #readVarint} decodes the varint at {@code readerIndex} without Netty's
+ * per-call checks (reference count, bounds, and for {@code readByte} the accessibility test), and
+ * never from outside the buffer's own memory: the readable bytes ({@code readerIndex <= i <
+ * writerIndex}), and for a {@link PooledByteBuf} the whole pool element it was given ({@code i <
+ * maxLength}, which may lie past its capacity). A varint that runs on past {@code writerIndex} into
+ * that element decodes bytes that are not data: its value is meaningless and the reader index is
+ * left past {@code writerIndex}, as {@code BufReader}'s contract allows; the parse then cannot end
+ * where its message ends and fails as truncated ({@code ProtoCodec.endMessage}, {@code
+ * ParseFailure.at} restores the reader index to {@code writerIndex}). The reference count is not
+ * checked here: BufProto checks it once per parse ({@code ProtoCodec.beginMessage}), and a buffer
+ * may not be released while it is being parsed. Every other case returns {@link #UNHANDLED} and the
+ * caller takes Netty's public API:
+ *
  * <ul>
  *   <li>buffers that are not {@link AbstractByteBuf} (the leak-aware wrappers, {@code
  *       WrappedByteBuf}, {@code SwappedByteBuf}, ...);
  *   <li>{@link CompositeByteBuf}, including the leak-aware composite wrappers, which extend it but
  *       delegate, so their own index fields are stale;
- *   <li>no readable byte; a varint longer than one byte with fewer than 8 bytes of the buffer's
- *       own memory (above) from its start; varints longer than 8 bytes.
+ *   <li>no readable byte; a varint longer than one byte with fewer than 8 bytes of the buffer's own
+ *       memory (above) from its start; varints longer than 8 bytes.
  * </ul>
  *
- * <p>{@link #setLongs} follows the contract of BufProto's {@code BufWriter}: the caller checked
- * the bytes against the space it reserved.
+ * <p>{@link #setLongs} follows the contract of BufProto's {@code BufWriter}: the caller checked the
+ * bytes against the space it reserved.
  *
  * <p>Classpath only: the JVM refuses a named module that contains {@code io.netty.buffer}, and
- * package access needs the same class loader as Netty. The provider calls this class once in
- * {@code try/catch (LinkageError)} and reports itself unusable if that fails.
+ * package access needs the same class loader as Netty. The provider calls this class once in {@code
+ * try/catch (LinkageError)} and reports itself unusable if that fails.
  */
 public final class BufProtoUncheckedAccess {
 
@@ -50,10 +51,9 @@ public final class BufProtoUncheckedAccess {
   public static long readVarint(ByteBuf buf) {
     // One type test and one 8-byte load per varint, not a checked readByte() per byte (rejected
     // for our shapes; figures in docs/parse-path.md, "Earlier decisions").
-    if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
+    if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return UNHANDLED;
     }
-    AbstractByteBuf b = (AbstractByteBuf) buf;
     int start = b.readerIndex;
     // A pooled buffer owns its whole pool element (often past its capacity): the wide load is
     // legal to its end and the parse rejects a varint that ran past writerIndex; checking that
@@ -95,10 +95,9 @@ public final class BufProtoUncheckedAccess {
   public static long readVarintNearEnd(ByteBuf buf) {
     // Small messages (BaseCommand with CommandSend, 18 bytes) end with multi-byte varints:
     // Netty's checked readByte() per byte cost more there (jmh/ab.sh, docs/parse-path.md).
-    if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
+    if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return UNHANDLED;
     }
-    AbstractByteBuf b = (AbstractByteBuf) buf;
     int start = b.readerIndex;
     int end = b.writerIndex;
     if (end - start >= 8) {
@@ -117,26 +116,26 @@ public final class BufProtoUncheckedAccess {
   }
 
   /**
-   * Sets the reader index of a buffer whose class this class handles, without Netty's bounds
-   * check; the caller guarantees {@code readerIndex <= index <= writerIndex}. Returns false, the
-   * buffer untouched, for other classes.
+   * Sets the reader index of a buffer whose class this class handles, without Netty's bounds check;
+   * the caller guarantees {@code readerIndex <= index <= writerIndex}. Returns false, the buffer
+   * untouched, for other classes.
    */
   public static boolean skipTo(ByteBuf buf, int index) {
     // The checked setter reads capacity() (a virtual call) for a check already made:
     // ProtoCodec.readLength bounded the value by its message's end.
-    if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
+    if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return false;
     }
-    ((AbstractByteBuf) buf).readerIndex = index;
+    b.readerIndex = index;
     return true;
   }
 
   /**
    * The buffer behind Netty's leak-aware wrappers ({@link WrappedByteBuf}: they delegate every
-   * call, indexes included, to the buffer they wrap), after one leak record on the wrapper
-   * ({@code touch}); any other buffer itself. Netty's own {@code ByteBufUtil} unwraps them the
-   * same way before bulk work. Why: a wrapper is not an {@link AbstractByteBuf}, so every read of
-   * a parse took the checked path (and, under PARANOID, recorded a stack trace).
+   * call, indexes included, to the buffer they wrap), after one leak record on the wrapper ({@code
+   * touch}); any other buffer itself. Netty's own {@code ByteBufUtil} unwraps them the same way
+   * before bulk work. Why: a wrapper is not an {@link AbstractByteBuf}, so every read of a parse
+   * took the checked path (and, under PARANOID, recorded a stack trace).
    */
   public static ByteBuf unwrap(ByteBuf buf) {
     if (!(buf instanceof WrappedByteBuf)) {
@@ -155,15 +154,15 @@ public final class BufProtoUncheckedAccess {
 
   /**
    * Stores {@code src[0, length)} at {@code index} as 8-byte stores through Netty's unchecked
-   * {@code _setLongLE}, the last one overlapping the one before; {@code 8 <= length}.
-   * Returns false, storing nothing, for a buffer whose unchecked accessors do not act on its own
-   * memory (a composite, a wrapper).
+   * {@code _setLongLE}, the last one overlapping the one before; {@code 8 <= length}. Returns
+   * false, storing nothing, for a buffer whose unchecked accessors do not act on its own memory (a
+   * composite, a wrapper).
    */
-  public static boolean setLongs(ByteBuf buf, int index, byte[] src, int length, java.lang.invoke.VarHandle longs) {
-    if (!(buf instanceof AbstractByteBuf) || buf instanceof CompositeByteBuf) {
+  public static boolean setLongs(
+      ByteBuf buf, int index, byte[] src, int length, java.lang.invoke.VarHandle longs) {
+    if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return false;
     }
-    AbstractByteBuf b = (AbstractByteBuf) buf;
     int last = length - 8;
     for (int i = 0; i < last; i += 8) {
       b._setLongLE(index + i, (long) longs.get(src, i));

@@ -6,8 +6,8 @@ public final class Docs {
   private Docs() {}
 
   /**
-   * The Javadoc of a generated type: its {@code .proto} comment, then, as protobuf-java's does,
-   * {@code Protobuf type {@code full.Name}}.
+   * The Javadoc of a generated type: its {@code .proto} comment, then, as protobuf-java's does, the
+   * line <code>Protobuf type &#123;@code full.Name&#125;</code>.
    */
   public static String type(String comment, String protoFullName) {
     return block("", comment, "Protobuf type {@code " + escape(protoFullName) + "}");

@@ -35,8 +35,8 @@ public record EnumModel(
   /**
    * The length of the by-number array {@code forNumber} indexes, or 0 for a switch: an array when
    * the numbers are non-negative and dense enough (the largest below 64, or below four times the
-   * count). A switch over Pulsar's {@code BaseCommand.Type} (~60 values) compiles to 462
-   * bytecodes, which C2 does not inline where a parse checks a number; the array lookup is ~20.
+   * count). A switch over Pulsar's {@code BaseCommand.Type} (~60 values) compiles to 462 bytecodes,
+   * which C2 does not inline where a parse checks a number; the array lookup is ~20.
    */
   public int byNumberLength() {
     int min = values.stream().mapToInt(Value::number).min().orElse(0);

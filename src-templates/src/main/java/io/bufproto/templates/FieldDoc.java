@@ -1,12 +1,12 @@
 package io.bufproto.templates;
 
 /**
- * What every accessor of a field says about it, as protobuf-java's accessors do: the field's
- * {@code .proto} comment and its declaration.
+ * What every accessor of a field says about it, as protobuf-java's accessors do: the field's {@code
+ * .proto} comment and its declaration.
  *
  * @param comment the {@code .proto} comment, or empty
- * @param declaration the field as declared ({@code optional string producer_name = 1;}), or
- *     empty for the pseudo-fields of map entries
+ * @param declaration the field as declared ({@code optional string producer_name = 1;}), or empty
+ *     for the pseudo-fields of map entries
  */
 public record FieldDoc(String comment, String declaration) {
 

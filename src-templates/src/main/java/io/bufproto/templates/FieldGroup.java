@@ -9,13 +9,15 @@ import java.util.List;
  * (Pulsar's {@code BaseCommand}: a type and one of ~50 optional commands) then pays one test per
  * group instead of one per field; a dense one pays one extra test per group.
  *
- * @param guard the expression that is false when no field of the group is set, or {@code null}
- *     when the group is too small to be worth a test (the fields are then rendered unwrapped)
+ * @param guard the expression that is false when no field of the group is set, or {@code null} when
+ *     the group is too small to be worth a test (the fields are then rendered unwrapped)
  * @param fields the fields, in field-number order
  */
 public record FieldGroup(String guard, List<FieldModel> fields) {
 
-  /** At most this many fields share a guard: small enough that a set field costs few extra tests. */
+  /**
+   * At most this many fields share a guard: small enough that a set field costs few extra tests.
+   */
   static final int MAX = 8;
 
   /** Groups smaller than this get no guard: the test would cost more than it skips. */

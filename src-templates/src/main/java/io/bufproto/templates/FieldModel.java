@@ -1,15 +1,15 @@
 package io.bufproto.templates;
 
 /**
- * Everything the templates need about one field, computed once by the generator: names, the
- * value's type and encoding, presence, documentation and, for maps, the entry. Names are already
+ * Everything the templates need about one field, computed once by the generator: names, the value's
+ * type and encoding, presence, documentation and, for maps, the entry. Names are already
  * clash-free; tags, presence expressions and defaults are ready to paste. The short methods below
  * are the names the templates read; they only forward to the parts.
  *
  * @param kind which template renders the field
  * @param names the field's Java and {@code .proto} names
- * @param value one value (each element of a repeated field); for a map field, the entry message
- *     as a whole (use {@link #map})
+ * @param value one value (each element of a repeated field); for a map field, the entry message as
+ *     a whole (use {@link #map})
  * @param presence where presence is recorded; {@code null} for repeated and map fields
  * @param doc the {@code .proto} comment and the declaration, shown on every accessor
  * @param map for maps: the entry's key and value; {@code null} for the other kinds
@@ -117,14 +117,11 @@ public record FieldModel(
 
   private String nonDefault(String prefix) {
     String v = prefix + var();
-    switch (kind) {
-      case STRING:
-        return "(" + v + " != null ? !" + v + ".isEmpty() : " + v + "Len != 0)";
-      case BYTES:
-        return v + "Len != 0";
-      default:
-        return type().nonDefault(v);
-    }
+    return switch (kind) {
+      case STRING -> "(" + v + " != null ? !" + v + ".isEmpty() : " + v + "Len != 0)";
+      case BYTES -> v + "Len != 0";
+      default -> type().nonDefault(v);
+    };
   }
 
   public String setHas() {

@@ -1,8 +1,8 @@
 package io.bufproto.templates;
 
 /**
- * One generated {@code .java} file: a single top-level message or enum, or (with the
- * {@code outer_class} option) a holder class with every type of a {@code .proto} file nested in it.
+ * One generated {@code .java} file: a single top-level message or enum, or (with the {@code
+ * outer_class} option) a holder class with every type of a {@code .proto} file nested in it.
  *
  * @param protoFile the source {@code .proto} path, for the header
  * @param generatorVersion the generator version, for the header

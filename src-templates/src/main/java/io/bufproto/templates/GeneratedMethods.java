@@ -5,30 +5,55 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The one list of the method names a generated message class declares: the fixed ones every
- * message may have, and those each field and oneof adds. The generator reserves them to keep
- * accessors from clashing; {@code GeneratedMethodsTest} (module-tests) checks them against the
- * methods the suite's generated classes really declare, so a template that adds a method must add
- * it here.
+ * The one list of the method names a generated message class declares: the fixed ones every message
+ * may have, and those each field and oneof adds. The generator reserves them to keep accessors from
+ * clashing; {@code GeneratedMethodsTest} (module-tests) checks them against the methods the suite's
+ * generated classes really declare, so a template that adds a method must add it here.
  */
 public final class GeneratedMethods {
 
   /**
    * Names every message class may declare whatever its fields (some only when it needs them, such
-   * as {@code _findMissing} for types with required fields), {@code Object}'s own, and
-   * {@link #RESERVED}.
+   * as {@code _findMissing} for types with required fields), {@code Object}'s own, and {@link
+   * #RESERVED}.
    */
   public static final Set<String> MESSAGE =
       Set.of(
-          "parseFrom", "getSerializedSize", "writeTo", "toByteArray", "clear", "copyFrom",
-          "materialize", "isInitialized", "equals", "hashCode", "toString", "getClass", "notify",
-          "notifyAll", "wait", "finalize", "clone", "_parse", "_parsed", "_write", "_cachedSize",
-          "_findMissing", "_checkInitialized", "getUnknownFields", "_setParent", "_changed",
-          "_childChanged", "_writeSize", "_forgetSize", "_clear", "_unsetValue");
+          "parseFrom",
+          "getSerializedSize",
+          "writeTo",
+          "toByteArray",
+          "clear",
+          "copyFrom",
+          "materialize",
+          "isInitialized",
+          "equals",
+          "hashCode",
+          "toString",
+          "getClass",
+          "notify",
+          "notifyAll",
+          "wait",
+          "finalize",
+          "clone",
+          "_parse",
+          "_parsed",
+          "_write",
+          "_cachedSize",
+          "_findMissing",
+          "_checkInitialized",
+          "getUnknownFields",
+          "_setParent",
+          "_changed",
+          "_childChanged",
+          "_writeSize",
+          "_forgetSize",
+          "_clear",
+          "_unsetValue");
 
   /**
-   * Names no class declares yet, kept from fields all the same: protobuf-java's
-   * {@code getUnknownFields()}, which a field {@code unknown_fields} gets renamed away from in
+   * Names no class declares yet, kept from fields all the same: protobuf-java's {@code
+   * getUnknownFields()}, which a field {@code unknown_fields} gets renamed away from in
    * protobuf-java too, so that an accessor of that name can come later without renaming fields.
    */
   public static final Set<String> RESERVED = Set.of("getUnknownFields");
@@ -47,7 +72,7 @@ public final class GeneratedMethods {
     String many = f.capPlural();
     List<String> m = new ArrayList<>();
     switch (f.kind()) {
-      case SCALAR:
+      case SCALAR -> {
         m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap));
         if (f.type() == ScalarType.BOOL) {
           m.add("is" + cap);
@@ -55,15 +80,17 @@ public final class GeneratedMethods {
         if (f.enumOpen()) {
           m.addAll(List.of("get" + cap + "Value", "set" + cap + "Value"));
         }
-        break;
-      case STRING:
-      case MESSAGE:
-        m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap));
-        break;
-      case BYTES:
-        m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap, "get" + cap + "Size", "get" + cap + "Slice"));
-        break;
-      case REPEATED_SCALAR:
+      }
+      case STRING, MESSAGE -> m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap));
+      case BYTES ->
+          m.addAll(
+              List.of(
+                  "get" + cap,
+                  "set" + cap,
+                  "clear" + cap,
+                  "get" + cap + "Size",
+                  "get" + cap + "Slice"));
+      case REPEATED_SCALAR -> {
         m.addAll(repeated(f, "_add" + cap, "addAll" + many));
         if (f.isEnum()) {
           m.add("get" + one + "ValueAt");
@@ -71,28 +98,33 @@ public final class GeneratedMethods {
         if (f.enumOpen()) {
           m.add("add" + one + "Value");
         }
-        break;
-      case REPEATED_STRING:
-        m.addAll(repeated(f, "_add" + cap, "addAll" + many));
-        break;
-      case REPEATED_BYTES:
-        m.addAll(repeated(f, "_add" + cap, "get" + one + "SizeAt", "get" + one + "SliceAt"));
-        break;
-      case REPEATED_MESSAGE:
-        m.addAll(repeated(f, "addAll" + many));
-        break;
-      case MAP:
+      }
+      case REPEATED_STRING -> m.addAll(repeated(f, "_add" + cap, "addAll" + many));
+      case REPEATED_BYTES ->
+          m.addAll(repeated(f, "_add" + cap, "get" + one + "SizeAt", "get" + one + "SliceAt"));
+      case REPEATED_MESSAGE -> m.addAll(repeated(f, "addAll" + many));
+      case MAP -> {
         m.addAll(
-            List.of("get" + cap + "Count", "contains" + cap, "get" + cap, "get" + cap + "OrDefault",
-                "put" + cap, "get" + cap + "Map", "forEach" + cap, "remove" + cap, "clear" + cap,
-                "_map" + cap, "_get" + cap, "_find" + cap));
+            List.of(
+                "get" + cap + "Count",
+                "contains" + cap,
+                "get" + cap,
+                "get" + cap + "OrDefault",
+                "put" + cap,
+                "get" + cap + "Map",
+                "forEach" + cap,
+                "remove" + cap,
+                "clear" + cap,
+                "_map" + cap,
+                "_get" + cap,
+                "_find" + cap));
         if (f.map().value().isEnum()) {
           m.addAll(List.of("put" + cap + "Value", "_enum" + cap));
         }
         if (f.map().value().isMessage()) {
           m.add("_spare" + cap);
         }
-        break;
+      }
     }
     if (f.explicitPresence()) {
       m.add("has" + cap);
@@ -104,8 +136,12 @@ public final class GeneratedMethods {
   private static List<String> repeated(FieldModel f, String... more) {
     List<String> m = new ArrayList<>();
     m.addAll(
-        List.of("get" + f.capPlural() + "Count", "get" + f.capSingular() + "At", "add" + f.capSingular(),
-            "get" + f.capPlural() + "List", "clear" + f.cap()));
+        List.of(
+            "get" + f.capPlural() + "Count",
+            "get" + f.capSingular() + "At",
+            "add" + f.capSingular(),
+            "get" + f.capPlural() + "List",
+            "clear" + f.cap()));
     m.addAll(List.of(more));
     return m;
   }

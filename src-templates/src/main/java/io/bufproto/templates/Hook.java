@@ -31,17 +31,19 @@ public enum Hook {
    */
   MATERIALIZE,
   /**
-   * Statements of {@code materialize()} when {@code _keep > 0}: copy the bytes of the strings
-   * still lazy into {@code _copy} at {@code _at}, so that they are written back unchanged.
+   * Statements of {@code materialize()} when {@code _keep > 0}: copy the bytes of the strings still
+   * lazy into {@code _copy} at {@code _at}, so that they are written back unchanged.
    */
   MATERIALIZE_KEEP,
-  /** Statements of {@code isInitialized()}: {@code return false} when a required part is missing. */
+  /**
+   * Statements of {@code isInitialized()}: {@code return false} when a required part is missing.
+   */
   INIT,
   /** Statements of {@code _findMissing(_prefix, _out)}: names of missing required fields. */
   MISSING,
   /**
-   * Statements of {@code _childChanged(_child)}: a singular message field that is not set and
-   * whose value is {@code _child} (returned by its getter while unset) becomes set.
+   * Statements of {@code _childChanged(_child)}: a singular message field that is not set and whose
+   * value is {@code _child} (returned by its getter while unset) becomes set.
    */
   CHILD_CHANGED
 }

@@ -43,9 +43,9 @@ public record MessageModel(
     boolean holdsMessages) {
 
   /**
-   * Conditions true when a required field is unset: one mask comparison per presence word, so
-   * that {@code isInitialized()} (run by every write after a change) costs one test per word,
-   * not one per required field. Required fields are never oneof members.
+   * Conditions true when a required field is unset: one mask comparison per presence word, so that
+   * {@code isInitialized()} (run by every write after a change) costs one test per word, not one
+   * per required field. Required fields are never oneof members.
    */
   public List<String> requiredMissing() {
     return requiredMasks("!=");
@@ -60,7 +60,10 @@ public record MessageModel(
       }
     }
     return masks.entrySet().stream()
-        .map(e -> String.format("(%s & 0x%08x) %s 0x%08x", e.getKey(), e.getValue(), op, e.getValue()))
+        .map(
+            e ->
+                String.format(
+                    "(%s & 0x%08x) %s 0x%08x", e.getKey(), e.getValue(), op, e.getValue()))
         .toList();
   }
 
@@ -69,7 +72,10 @@ public record MessageModel(
    * fields: {@link #childChecks} tests those, not the field's own {@code INIT} hook.
    */
   public static boolean checkedByBits(FieldModel f) {
-    return f.kind() == Kind.MESSAGE && f.checkInit() && f.presence() != null && !f.presence().inOneof();
+    return f.kind() == Kind.MESSAGE
+        && f.checkInit()
+        && f.presence() != null
+        && !f.presence().inOneof();
   }
 
   /**
@@ -82,7 +88,8 @@ public record MessageModel(
     for (FieldModel f : fields) {
       if (checkedByBits(f)) {
         Presence p = f.presence();
-        ChildCheck c = byWord.computeIfAbsent(p.word(), w -> new ChildCheck(w, new java.util.ArrayList<>()));
+        ChildCheck c =
+            byWord.computeIfAbsent(p.word(), w -> new ChildCheck(w, new java.util.ArrayList<>()));
         c.fields().add(f);
       }
     }
@@ -109,12 +116,13 @@ public record MessageModel(
 
   /**
    * Whether {@code _parse} keeps {@code _ok}, the conjunction of its children's results: some
-   * repeated, map or oneof field holds messages whose type has required fields, and the result
-   * is used (not for a type with {@link #checkedByBits} children: see {@link #parseResult}).
+   * repeated, map or oneof field holds messages whose type has required fields, and the result is
+   * used (not for a type with {@link #checkedByBits} children: see {@link #parseResult}).
    */
   public boolean parseTracksChildren() {
     return childChecks().isEmpty()
-        && fields.stream().anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
+        && fields.stream()
+            .anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
   }
 
   /** Whether the parse of {@code f} adds its child's result to {@code _ok}. */
@@ -123,20 +131,20 @@ public record MessageModel(
   }
 
   /**
-   * Whether {@code parseFrom} trusts {@code _parse}'s result and walks {@code isInitialized()}
-   * only when it is false: for types with required fields and no {@link #checkedByBits} children.
-   * Those children are left to the walk, which visits only their set bits; the parse of
-   * Pulsar's BaseCommand (~50 such fields) measured slower when it tracked them (docs/parse-path.md).
+   * Whether {@code parseFrom} trusts {@code _parse}'s result and walks {@code isInitialized()} only
+   * when it is false: for types with required fields and no {@link #checkedByBits} children. Those
+   * children are left to the walk, which visits only their set bits; the parse of Pulsar's
+   * BaseCommand (~50 such fields) measured slower when it tracked them (docs/parse-path.md).
    */
   public boolean parseChecksRequired() {
     return checkInit && childChecks().isEmpty();
   }
 
   /**
-   * What {@code _parse} returns: true only if every required field of this message is set and
-   * every child parse of the call returned true; always false for a type with
-   * {@link #checkedByBits} children (see {@link #parseChecksRequired}). True lets
-   * {@code parseFrom} skip the walk of {@code isInitialized()} over the tree it has just built.
+   * What {@code _parse} returns: true only if every required field of this message is set and every
+   * child parse of the call returned true; always false for a type with {@link #checkedByBits}
+   * children (see {@link #parseChecksRequired}). True lets {@code parseFrom} skip the walk of
+   * {@code isInitialized()} over the tree it has just built.
    */
   public String parseResult() {
     if (!childChecks().isEmpty()) {
@@ -161,10 +169,10 @@ public record MessageModel(
   }
 
   /**
-   * Whether {@link #parseResult} is an expression, which then lives in a private method: written
-   * at both returns of {@code _parse} it cost 16 to 21 bytecodes each, and that kept Pulsar's
-   * {@code CommandSend} (330) and AddressBook's {@code Person} (339) above C2's inlining limit
-   * for a hot callee (FreqInlineSize, 325), so their parents called them (docs/parse-path.md).
+   * Whether {@link #parseResult} is an expression, which then lives in a private method: written at
+   * both returns of {@code _parse} it cost 16 to 21 bytecodes each, and that kept Pulsar's {@code
+   * CommandSend} (330) and AddressBook's {@code Person} (339) above C2's inlining limit for a hot
+   * callee (FreqInlineSize, 325), so their parents called them (docs/parse-path.md).
    */
   public boolean parseResultMethod() {
     String r = parseResult();

@@ -6,11 +6,12 @@ import java.util.List;
  * A real oneof (proto3 {@code optional}'s synthetic oneofs are plain fields with a presence bit).
  *
  * @param protoName the oneof's name in the {@code .proto}
- * @param cap the capitalized Java name ({@code Payload}): {@code getPayloadCase()}, {@code clearPayload()}
+ * @param cap the capitalized Java name ({@code Payload}): {@code getPayloadCase()}, {@code
+ *     clearPayload()}
  * @param caseField the int field holding the set member's number, 0 when none
  * @param caseEnum the nested enum naming the members ({@code PayloadCase})
- * @param notSet the enum constant for "no member set": {@code NOT_SET}, LightProto's name (a
- *     {@code case} label in code written for it), unless a member is called that
+ * @param notSet the enum constant for "no member set": {@code NOT_SET}, LightProto's name (a {@code
+ *     case} label in code written for it), unless a member is called that
  * @param notSetAlias protobuf-java's name for it ({@code PAYLOAD_NOT_SET} for oneof {@code
  *     payload}), a constant field equal to {@code notSet}; {@code null} where it is {@code notSet}
  * @param members the member fields, each with its constant name in {@code memberConstants}

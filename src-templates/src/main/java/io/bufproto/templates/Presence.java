@@ -23,9 +23,9 @@ public record Presence(String word, int mask, int oneofNumber) {
   }
 
   /**
-   * Expression: set in the message referenced by {@code prefix} ({@code ""} or {@code "_o."});
-   * not parenthesized, so a template parenthesizes it where an operator binds tighter than
-   * {@code ==} ({@code !=} does not: {@code a != b != c} is rejected by javac).
+   * Expression: set in the message referenced by {@code prefix} ({@code ""} or {@code "_o."}); not
+   * parenthesized, so a template parenthesizes it where an operator binds tighter than {@code ==}
+   * ({@code !=} does not: {@code a != b != c} is rejected by javac).
    */
   public String test(String prefix) {
     return inOneof()

@@ -1,9 +1,9 @@
 package io.bufproto.templates;
 
 /**
- * The type table: everything the emitted code needs to know about one protobuf value type, in
- * one row. Parse, write, size, copy, equals, hashCode and toString all read the same row; no
- * template or generator code compares type names.
+ * The type table: everything the emitted code needs to know about one protobuf value type, in one
+ * row. Parse, write, size, copy, equals, hashCode and toString all read the same row; no template
+ * or generator code compares type names.
  *
  * <p>{@code STRING} and {@code BYTES} rows describe eager values ({@code String}, {@code byte[]})
  * as used for map keys and values; singular and repeated string/bytes fields are lazy and have
@@ -35,7 +35,13 @@ public enum ScalarType {
   private final String stem;
   private final String textStem;
 
-  ScalarType(String javaType, String boxedType, int wireType, int fixedSize, String stem, String textStem) {
+  ScalarType(
+      String javaType,
+      String boxedType,
+      int wireType,
+      int fixedSize,
+      String stem,
+      String textStem) {
     this.javaType = javaType;
     this.boxedType = boxedType;
     this.wireType = wireType;
@@ -81,14 +87,18 @@ public enum ScalarType {
     return this == FLOAT || this == DOUBLE;
   }
 
-  /** Expression reading one value at the reader index ({@code end} bounds length-delimited ones). */
+  /**
+   * Expression reading one value at the reader index ({@code end} bounds length-delimited ones).
+   */
   public String read(String buf, String end) {
     return wireType == 2
         ? "ProtoCodec.read" + stem + "(" + buf + ", " + end + ")"
         : "ProtoCodec.read" + stem + "(" + buf + ")";
   }
 
-  /** The name part of this type's codec methods: {@code Int32} in {@code ProtoWriter.writeInt32}. */
+  /**
+   * The name part of this type's codec methods: {@code Int32} in {@code ProtoWriter.writeInt32}.
+   */
   public String stem() {
     return stem;
   }
@@ -108,123 +118,80 @@ public enum ScalarType {
 
   /** Expression: encoded size of one value, without its tag (with its length prefix if any). */
   public String size(String value) {
-    return fixedSize > 0 ? Integer.toString(fixedSize) : "ProtoCodec." + lowerStem() + "Size(" + value + ")";
+    return fixedSize > 0
+        ? Integer.toString(fixedSize)
+        : "ProtoCodec." + lowerStem() + "Size(" + value + ")";
   }
 
   /** Expression: whether a proto3 implicit-presence field holding {@code v} is written. */
   public String nonDefault(String v) {
-    switch (this) {
-      case FLOAT:
-        return "Float.floatToRawIntBits(" + v + ") != 0";
-      case DOUBLE:
-        return "Double.doubleToRawLongBits(" + v + ") != 0";
-      case BOOL:
-        return v;
-      case STRING:
-        return "!" + v + ".isEmpty()";
-      case BYTES:
-        return v + ".length != 0";
-      case INT64:
-      case UINT64:
-      case INT32:
-      case FIXED64:
-      case FIXED32:
-      case UINT32:
-      case ENUM:
-      case SFIXED32:
-      case SFIXED64:
-      case SINT32:
-      case SINT64:
-        return v + " != 0";
-    }
-    throw new AssertionError(this);
+    return switch (this) {
+      case FLOAT -> "Float.floatToRawIntBits(" + v + ") != 0";
+      case DOUBLE -> "Double.doubleToRawLongBits(" + v + ") != 0";
+      case BOOL -> v;
+      case STRING -> "!" + v + ".isEmpty()";
+      case BYTES -> v + ".length != 0";
+      case INT64,
+          UINT64,
+          INT32,
+          FIXED64,
+          FIXED32,
+          UINT32,
+          ENUM,
+          SFIXED32,
+          SFIXED64,
+          SINT32,
+          SINT64 ->
+          v + " != 0";
+    };
   }
 
   /** Expression: equality as protobuf-java's {@code equals} defines it (floats by bits). */
   public String equal(String a, String b) {
-    switch (this) {
-      case FLOAT:
-        return "Float.floatToIntBits(" + a + ") == Float.floatToIntBits(" + b + ")";
-      case DOUBLE:
-        return "Double.doubleToLongBits(" + a + ") == Double.doubleToLongBits(" + b + ")";
-      case STRING:
-        return a + ".equals(" + b + ")";
-      case BYTES:
-        return "java.util.Arrays.equals(" + a + ", " + b + ")";
-      case INT64:
-      case UINT64:
-      case INT32:
-      case FIXED64:
-      case FIXED32:
-      case BOOL:
-      case UINT32:
-      case ENUM:
-      case SFIXED32:
-      case SFIXED64:
-      case SINT32:
-      case SINT64:
-        return a + " == " + b;
-    }
-    throw new AssertionError(this);
+    return switch (this) {
+      case FLOAT -> "Float.floatToIntBits(" + a + ") == Float.floatToIntBits(" + b + ")";
+      case DOUBLE -> "Double.doubleToLongBits(" + a + ") == Double.doubleToLongBits(" + b + ")";
+      case STRING -> a + ".equals(" + b + ")";
+      case BYTES -> "java.util.Arrays.equals(" + a + ", " + b + ")";
+      case INT64,
+          UINT64,
+          INT32,
+          FIXED64,
+          FIXED32,
+          BOOL,
+          UINT32,
+          ENUM,
+          SFIXED32,
+          SFIXED64,
+          SINT32,
+          SINT64 ->
+          a + " == " + b;
+    };
   }
 
   /** Expression: hash of one value, consistent with {@link #equal}. */
   public String hash(String v) {
-    switch (this) {
-      case FLOAT:
-        return "Float.floatToIntBits(" + v + ")";
-      case DOUBLE:
-        return "Long.hashCode(Double.doubleToLongBits(" + v + "))";
-      case BOOL:
-        return "Boolean.hashCode(" + v + ")";
-      case STRING:
-        return v + ".hashCode()";
-      case BYTES:
-        return "java.util.Arrays.hashCode(" + v + ")";
-      case INT64:
-      case UINT64:
-      case FIXED64:
-      case SFIXED64:
-      case SINT64:
-        return "Long.hashCode(" + v + ")";
-      case INT32:
-      case FIXED32:
-      case UINT32:
-      case ENUM:
-      case SFIXED32:
-      case SINT32:
-        return v;
-    }
-    throw new AssertionError(this);
+    return switch (this) {
+      case FLOAT -> "Float.floatToIntBits(" + v + ")";
+      case DOUBLE -> "Long.hashCode(Double.doubleToLongBits(" + v + "))";
+      case BOOL -> "Boolean.hashCode(" + v + ")";
+      case STRING -> v + ".hashCode()";
+      case BYTES -> "java.util.Arrays.hashCode(" + v + ")";
+      case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> "Long.hashCode(" + v + ")";
+      case INT32, FIXED32, UINT32, ENUM, SFIXED32, SINT32 -> v;
+    };
   }
 
   /** How a map key or value of this type is stored in {@code MapEntries}. */
   public MapBox mapBox() {
-    switch (this) {
-      case INT32:
-      case UINT32:
-      case FIXED32:
-      case SFIXED32:
-      case SINT32:
-      case ENUM:
-        return MapBox.INT;
-      case INT64:
-      case UINT64:
-      case FIXED64:
-      case SFIXED64:
-      case SINT64:
-        return MapBox.LONG;
-      case BOOL:
-        return MapBox.BOOL;
-      case FLOAT:
-        return MapBox.FLOAT;
-      case DOUBLE:
-        return MapBox.DOUBLE;
-      case STRING:
-      case BYTES:
-        return MapBox.OBJECT;
-    }
-    throw new AssertionError(this);
+    return switch (this) {
+      case INT32, UINT32, FIXED32, SFIXED32, SINT32, ENUM -> MapBox.INT;
+      case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> MapBox.LONG;
+      case BOOL -> MapBox.BOOL;
+      case FLOAT -> MapBox.FLOAT;
+      case DOUBLE -> MapBox.DOUBLE;
+      case STRING, BYTES -> MapBox.OBJECT;
+    };
   }
 
   /** The {@code TextWriter} method that prints one value ({@code field<stem>}). */

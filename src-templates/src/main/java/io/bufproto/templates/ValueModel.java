@@ -86,8 +86,8 @@ public record ValueModel(
   }
 
   /**
-   * Statement(s) writing the tag and {@code value}: one ProtoWriter call taking both for a
-   * one-byte tag (one store where they fit), else the tag, then the value.
+   * Statement(s) writing the tag and {@code value}: one ProtoWriter call taking both for a one-byte
+   * tag (one store where they fit), else the tag, then the value.
    */
   public String writeTagged(String out, String value) {
     if (Integer.compareUnsigned(tag, 0x80) < 0 && type.wireType() != 2) {

@@ -5,8 +5,8 @@ import io.bufproto.api.spi.Varints;
 import io.netty.buffer.ByteBuf;
 
 /**
- * The always-available reader: Netty's public, bounds-checked {@link ByteBuf#readByte()}.
- * Reading past {@code writerIndex} throws {@link IndexOutOfBoundsException}.
+ * The always-available reader: Netty's public, bounds-checked {@link ByteBuf#readByte()}. Reading
+ * past {@code writerIndex} throws {@link IndexOutOfBoundsException}.
  */
 public final class CheckedReader implements BufReader {
 

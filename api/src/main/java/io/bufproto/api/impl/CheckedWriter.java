@@ -14,14 +14,15 @@ public final class CheckedWriter implements BufWriter {
   /** Up to this many bytes go as 8-byte stores; more through Netty's bulk copy. */
   private static final int SMALL = 64;
 
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private CheckedWriter() {}
 
   /**
-   * Small messages as 8-byte stores (the last one overlapping the one before), because Netty's
-   * bulk {@code setBytes} has a fixed cost of several stores (docs/write-path.md, "Figures moved
-   * out of the code").
+   * Small messages as 8-byte stores (the last one overlapping the one before), because Netty's bulk
+   * {@code setBytes} has a fixed cost of several stores (docs/write-path.md, "Figures moved out of
+   * the code").
    */
   @Override
   public void setBytes(ByteBuf buf, int index, byte[] src, int length) {

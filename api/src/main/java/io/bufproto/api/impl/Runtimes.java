@@ -7,12 +7,14 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
- * Chooses the runtime once per JVM (see {@link BufProtoRuntime} for the rules).
- * {@link io.bufproto.api.internal.ProtoCodec} keeps the result in a {@code static final}.
+ * Chooses the runtime once per JVM (see {@link BufProtoRuntime} for the rules). {@link
+ * io.bufproto.api.internal.ProtoCodec} keeps the result in a {@code static final}.
  */
 public final class Runtimes {
 
-  /** System property forcing a runtime by name: {@code classpath}, {@code module}, {@code checked}. */
+  /**
+   * System property forcing a runtime by name: {@code classpath}, {@code module}, {@code checked}.
+   */
   public static final String FORCE_PROPERTY = "bufproto.runtime";
 
   private Runtimes() {}
@@ -41,7 +43,9 @@ public final class Runtimes {
         }
       };
 
-  /** The winning runtime for this JVM; throws {@link IllegalStateException} on a bad forced name. */
+  /**
+   * The winning runtime for this JVM; throws {@link IllegalStateException} on a bad forced name.
+   */
   public static BufProtoRuntime select() {
     String forced = System.getProperty(FORCE_PROPERTY, "").trim();
     BufProtoRuntime best = CHECKED;
@@ -75,7 +79,12 @@ public final class Runtimes {
     }
     if (!forced.isEmpty()) {
       throw new IllegalStateException(
-          "-D" + FORCE_PROPERTY + "=" + forced + " names no usable BufProto runtime; found: " + seen);
+          "-D"
+              + FORCE_PROPERTY
+              + "="
+              + forced
+              + " names no usable BufProto runtime; found: "
+              + seen);
     }
     return best;
   }

@@ -18,21 +18,20 @@ import java.util.Set;
  *
  * <p>Why not {@code LinkedHashMap}: it allocates a node per put and boxes numbers, and a write
  * iterates it with an iterator object; here, parsing into a reused message and writing allocate
- * nothing but the {@code String}s and {@code byte[]}s of string and bytes entries
- * (AllocationTest).
+ * nothing but the {@code String}s and {@code byte[]}s of string and bytes entries (AllocationTest).
  *
  * <p><b>Positions.</b> Entries are addressed by position {@code 0 <= i < size()}. A put of a new
- * key appends; a put of a present key keeps its position (as {@code LinkedHashMap} does); a
- * {@link #remove(int)} shifts the entries after it down by one.
+ * key appends; a put of a present key keeps its position (as {@code LinkedHashMap} does); a {@link
+ * #remove(int)} shifts the entries after it down by one.
  *
  * <p><b>Cached sizes.</b> Each entry has room for its encoded size and the UTF-8 lengths of a
  * string key and value ({@link #setSizes}): the size pass of generated code stores them, the write
  * that follows reads them, so a string's length is computed once per change, not once per pass.
  *
- * <p><b>Spares.</b> In a map of messages, value objects past {@code size()} are kept after a
- * clear or a remove and handed out again by {@link #spareValue()}, as repeated message fields keep
- * their elements: a parse into a reused message reuses them. Other object values (strings, bytes)
- * are dropped on clear so that the map does not keep them alive.
+ * <p><b>Spares.</b> In a map of messages, value objects past {@code size()} are kept after a clear
+ * or a remove and handed out again by {@link #spareValue()}, as repeated message fields keep their
+ * elements: a parse into a reused message reuses them. Other object values (strings, bytes) are
+ * dropped on clear so that the map does not keep them alive.
  */
 public final class MapEntries {
 
@@ -47,55 +46,59 @@ public final class MapEntries {
 
     Object box(long bits) {
       switch (this) {
-        case INT:
+        case INT -> {
           return (int) bits;
-        case LONG:
+        }
+        case LONG -> {
           return bits;
-        case BOOL:
+        }
+        case BOOL -> {
           return bits != 0;
-        case FLOAT:
+        }
+        case FLOAT -> {
           return Float.intBitsToFloat((int) bits);
-        case DOUBLE:
+        }
+        case DOUBLE -> {
           return Double.longBitsToDouble(bits);
-        case OBJECT:
-          break;
+        }
+        case OBJECT -> {}
       }
       throw new AssertionError(this);
     }
 
-    /** Whether {@code key} is a boxed value of this kind (a view lookup of anything else finds nothing). */
+    /**
+     * Whether {@code key} is a boxed value of this kind (a view lookup of anything else finds
+     * nothing).
+     */
     boolean isBoxOf(Object key) {
-      switch (this) {
-        case INT:
-          return key instanceof Integer;
-        case LONG:
-          return key instanceof Long;
-        case BOOL:
-          return key instanceof Boolean;
-        case FLOAT:
-          return key instanceof Float;
-        case DOUBLE:
-          return key instanceof Double;
-        case OBJECT:
-          return key != null;
-      }
-      throw new AssertionError(this);
+      return switch (this) {
+        case INT -> key instanceof Integer;
+        case LONG -> key instanceof Long;
+        case BOOL -> key instanceof Boolean;
+        case FLOAT -> key instanceof Float;
+        case DOUBLE -> key instanceof Double;
+        case OBJECT -> key != null;
+      };
     }
 
     long unbox(Object boxed) {
       switch (this) {
-        case INT:
+        case INT -> {
           return (Integer) boxed;
-        case LONG:
+        }
+        case LONG -> {
           return (Long) boxed;
-        case BOOL:
+        }
+        case BOOL -> {
           return (Boolean) boxed ? 1 : 0;
-        case FLOAT:
+        }
+        case FLOAT -> {
           return Float.floatToRawIntBits((Float) boxed);
-        case DOUBLE:
+        }
+        case DOUBLE -> {
           return Double.doubleToRawLongBits((Double) boxed);
-        case OBJECT:
-          break;
+        }
+        case OBJECT -> {}
       }
       throw new AssertionError(this);
     }
@@ -113,8 +116,12 @@ public final class MapEntries {
   private long[] longValues;
   private Object[] objectValues;
   private int[] sizes;
-  /** Open addressing, linear probing: entry position + 1, 0 for an empty slot; twice the capacity. */
+
+  /**
+   * Open addressing, linear probing: entry position + 1, 0 for an empty slot; twice the capacity.
+   */
   private int[] index;
+
   private Map<Object, Object> view;
 
   /**
@@ -208,9 +215,9 @@ public final class MapEntries {
   }
 
   /**
-   * A message that may be reused for a new value (cleared by the caller), or {@code null}. It
-   * stays in place: a put of a new key appends at its position, and {@link #replaceValue} of a
-   * present key swaps it with the value it replaces.
+   * A message that may be reused for a new value (cleared by the caller), or {@code null}. It stays
+   * in place: a put of a new key appends at its position, and {@link #replaceValue} of a present
+   * key swaps it with the value it replaces.
    */
   public Object spareValue() {
     return size < objectValues.length ? objectValues[size] : null;
@@ -242,7 +249,8 @@ public final class MapEntries {
       System.arraycopy(objectValues, i + 1, objectValues, i, after);
       objectValues[size - 1] = keepsSpares ? removed : null;
     }
-    System.arraycopy(sizes, (i + 1) * SIZES_PER_ENTRY, sizes, i * SIZES_PER_ENTRY, after * SIZES_PER_ENTRY);
+    System.arraycopy(
+        sizes, (i + 1) * SIZES_PER_ENTRY, sizes, i * SIZES_PER_ENTRY, after * SIZES_PER_ENTRY);
     size--;
     rebuildIndex();
   }
@@ -269,7 +277,9 @@ public final class MapEntries {
     sizes[at + 2] = valueLength;
   }
 
-  /** The encoded size of entry {@code i} without its tag and length, as last {@link #setSizes set}. */
+  /**
+   * The encoded size of entry {@code i} without its tag and length, as last {@link #setSizes set}.
+   */
   public int entrySize(int i) {
     return sizes[i * SIZES_PER_ENTRY];
   }
@@ -321,11 +331,15 @@ public final class MapEntries {
       longKeys = longKeys == null ? new long[capacity] : Arrays.copyOf(longKeys, capacity);
     }
     if (valueBox == Box.OBJECT) {
-      objectValues = objectValues == null ? new Object[capacity] : Arrays.copyOf(objectValues, capacity);
+      objectValues =
+          objectValues == null ? new Object[capacity] : Arrays.copyOf(objectValues, capacity);
     } else {
       longValues = longValues == null ? new long[capacity] : Arrays.copyOf(longValues, capacity);
     }
-    sizes = sizes == null ? new int[capacity * SIZES_PER_ENTRY] : Arrays.copyOf(sizes, capacity * SIZES_PER_ENTRY);
+    sizes =
+        sizes == null
+            ? new int[capacity * SIZES_PER_ENTRY]
+            : Arrays.copyOf(sizes, capacity * SIZES_PER_ENTRY);
     index = new int[capacity * 2];
   }
 

@@ -1,14 +1,14 @@
 package io.bufproto.api.internal;
 
 /**
- * Internal, implemented by generated messages that hold other messages, so that a change deep in
- * a tree reaches the cached sizes above it.
+ * Internal, implemented by generated messages that hold other messages, so that a change deep in a
+ * tree reaches the cached sizes above it.
  *
- * <p>The contract that makes {@link io.bufproto.api.ProtoMessage#getSerializedSize()} O(1) on an unchanged tree:
- * a message's cached size is valid only while the cached sizes of every sub-message it holds are
- * valid. A message whose cached size was valid and is changed forgets its size and calls its
- * parent's {@link #_childChanged(Object)}, which does the same upwards; the walk stops at the first
- * message whose size is already forgotten, because above it nothing can be valid. Every
+ * <p>The contract that makes {@link io.bufproto.api.ProtoMessage#getSerializedSize()} O(1) on an
+ * unchanged tree: a message's cached size is valid only while the cached sizes of every sub-message
+ * it holds are valid. A message whose cached size was valid and is changed forgets its size and
+ * calls its parent's {@link #_childChanged(Object)}, which does the same upwards; the walk stops at
+ * the first message whose size is already forgotten, because above it nothing can be valid. Every
  * sub-message is created by its parent (setters and adders copy), so a message has at most one
  * parent and a change cannot bypass it.
  *

@@ -4,9 +4,9 @@ import io.bufproto.api.InvalidProtobufException;
 
 /**
  * For generated code and the runtimes: a parse failure that records where it was found, and the
- * factories of every parse error, worded as protobuf-java words them. Users catch
- * {@link InvalidProtobufException}, whose {@link #fieldPath()} and {@link #offset()} this class
- * fills in as the failure travels out of the nested parses.
+ * factories of every parse error, worded as protobuf-java words them. Users catch {@link
+ * InvalidProtobufException}, whose {@link #fieldPath()} and {@link #offset()} this class fills in
+ * as the failure travels out of the nested parses.
  */
 public final class ParseFailure extends InvalidProtobufException {
 
@@ -14,13 +14,20 @@ public final class ParseFailure extends InvalidProtobufException {
 
   /** Field numbers, innermost first, of the fields being read when the problem was found. */
   private int[] path = new int[0];
+
   /** Set when the problem is in a tag: the innermost message adds no field number for it. */
   private transient boolean inTag;
+
   /** Set by {@link #truncated()}. */
   private transient boolean truncation;
+
   private int offset = -1;
-  /** Set by {@link #truncatedLength}: where a nested length prefix ended, and the length it claimed. */
+
+  /**
+   * Set by {@link #truncatedLength}: where a nested length prefix ended, and the length it claimed.
+   */
   private transient int lengthEnd = -1;
+
   private transient int claimedLength;
 
   private ParseFailure(String message) {
@@ -65,9 +72,9 @@ public final class ParseFailure extends InvalidProtobufException {
   }
 
   /**
-   * {@code e}, thrown while a message read the field with tag
-   * {@code tag}, with that field's number added to its path. A Netty bounds exception (a fixed-width
-   * value past the buffer's end) becomes a truncation.
+   * {@code e}, thrown while a message read the field with tag {@code tag}, with that field's number
+   * added to its path. A Netty bounds exception (a fixed-width value past the buffer's end) becomes
+   * a truncation.
    */
   public static ParseFailure inField(RuntimeException e, int tag) {
     return of(e).addField(tag);
@@ -80,12 +87,14 @@ public final class ParseFailure extends InvalidProtobufException {
    * the buffer, not by the field: a varint that runs on into the next bytes) is a truncation there,
    * as protobuf-java, whose reads stop at the limit, reports it.
    */
-  public static ParseFailure inField(RuntimeException e, int tag, io.netty.buffer.ByteBuf buf, int at, int end) {
-    if (e instanceof ParseFailure && !((ParseFailure) e).truncation
-        && buf.readerIndex() > (((ParseFailure) e).inTag ? end : lengthDelimitedEnd(buf, tag, at, end))) {
+  public static ParseFailure inField(
+      RuntimeException e, int tag, io.netty.buffer.ByteBuf buf, int at, int end) {
+    if (e instanceof ParseFailure parseFailure
+        && !parseFailure.truncation
+        && buf.readerIndex() > (parseFailure.inTag ? end : lengthDelimitedEnd(buf, tag, at, end))) {
       ParseFailure t = truncated();
-      t.path = ((ParseFailure) e).path;
-      t.inTag = ((ParseFailure) e).inTag;
+      t.path = parseFailure.path;
+      t.inTag = parseFailure.inTag;
       return inField(t, tag);
     }
     return inField(e, tag);
@@ -119,12 +128,12 @@ public final class ParseFailure extends InvalidProtobufException {
   }
 
   /**
-   * {@code e} itself; another {@link InvalidProtobufException} with its message; for a Netty
-   * bounds exception (a read past the buffer) the truncation.
+   * {@code e} itself; another {@link InvalidProtobufException} with its message; for a Netty bounds
+   * exception (a read past the buffer) the truncation.
    */
   private static ParseFailure of(RuntimeException e) {
-    if (e instanceof ParseFailure) {
-      return (ParseFailure) e;
+    if (e instanceof ParseFailure parseFailure) {
+      return parseFailure;
     }
     return e instanceof InvalidProtobufException
         ? new ParseFailure(e.getMessage(), e)
@@ -150,8 +159,8 @@ public final class ParseFailure extends InvalidProtobufException {
   }
 
   /**
-   * {@code e} (thrown by the parse of a message that started at
-   * {@code start}) with the offset of {@code buf}'s reader index, where the parse stopped.
+   * {@code e} (thrown by the parse of a message that started at {@code start}) with the offset of
+   * {@code buf}'s reader index, where the parse stopped.
    */
   public static ParseFailure at(RuntimeException e, io.netty.buffer.ByteBuf buf, int start) {
     if (buf.readerIndex() > buf.writerIndex()) {
@@ -160,13 +169,18 @@ public final class ParseFailure extends InvalidProtobufException {
       buf.readerIndex(buf.writerIndex());
     }
     ParseFailure p = inField(e, 0);
-    if (p.lengthEnd >= 0 && p.lengthEnd <= buf.writerIndex()
+    if (p.lengthEnd >= 0
+        && p.lengthEnd <= buf.writerIndex()
         && (long) (p.lengthEnd - start) + p.claimedLength > Integer.MAX_VALUE) {
       // protobuf-java counts a nested limit from the start of the parse: past 2^31-1 it is
       // "too large", not a truncation.
-      ParseFailure t = new ParseFailure(
-          "Protocol message was too large. May be malicious. A nested message or packed field claimed "
-              + Integer.toUnsignedString(p.claimedLength) + " bytes at byte " + (p.lengthEnd - start) + ".");
+      ParseFailure t =
+          new ParseFailure(
+              "Protocol message was too large. May be malicious. A nested message or packed field claimed "
+                  + Integer.toUnsignedString(p.claimedLength)
+                  + " bytes at byte "
+                  + (p.lengthEnd - start)
+                  + ".");
       t.path = p.path;
       t.offset = p.offset;
       p = t;
@@ -191,10 +205,11 @@ public final class ParseFailure extends InvalidProtobufException {
   }
 
   public static ParseFailure truncated() {
-    ParseFailure e = new ParseFailure(
-        "While parsing a protocol message, the input ended unexpectedly in the middle of a field."
-            + " This could mean either that the input has been truncated or that an embedded"
-            + " message misreported its own length.");
+    ParseFailure e =
+        new ParseFailure(
+            "While parsing a protocol message, the input ended unexpectedly in the middle of a field."
+                + " This could mean either that the input has been truncated or that an embedded"
+                + " message misreported its own length.");
     e.truncation = true;
     return e;
   }
@@ -204,13 +219,15 @@ public final class ParseFailure extends InvalidProtobufException {
   }
 
   public static ParseFailure malformedVarint() {
-    return new ParseFailure("Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
+    return new ParseFailure(
+        "Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
   }
 
   public static ParseFailure negativeSize(int size) {
     return new ParseFailure(
         "Protocol message contained an embedded string or message which claimed to have negative size ("
-            + size + ").");
+            + size
+            + ").");
   }
 
   public static ParseFailure invalidTag(int tag) {
@@ -219,7 +236,11 @@ public final class ParseFailure extends InvalidProtobufException {
 
   public static ParseFailure invalidWireType(int tag) {
     return new ParseFailure(
-        "Protocol message tag had invalid wire type (" + (tag & 7) + ", field " + (tag >>> 3) + ").");
+        "Protocol message tag had invalid wire type ("
+            + (tag & 7)
+            + ", field "
+            + (tag >>> 3)
+            + ").");
   }
 
   public static ParseFailure unexpectedEndGroup(int tag) {
@@ -228,9 +249,14 @@ public final class ParseFailure extends InvalidProtobufException {
   }
 
   public static ParseFailure sizeLimitExceeded(int size, int limit) {
-    return new ParseFailure("Protocol message was too large. May be malicious. Use"
-        + " parseFrom(buf, size, recursionLimit, sizeLimit) or -Dbufproto.sizeLimit to increase the"
-        + " size limit (" + size + " bytes, limit " + limit + ").");
+    return new ParseFailure(
+        "Protocol message was too large. May be malicious. Use"
+            + " parseFrom(buf, size, recursionLimit, sizeLimit) or -Dbufproto.sizeLimit to increase the"
+            + " size limit ("
+            + size
+            + " bytes, limit "
+            + limit
+            + ").");
   }
 
   /**
@@ -239,12 +265,15 @@ public final class ParseFailure extends InvalidProtobufException {
    */
   public static ParseFailure invalidMessageSetTypeId(int typeId) {
     return new ParseFailure(
-        "Protocol message contained a MessageSet item with an invalid type id (" + Integer.toUnsignedString(typeId) + ").");
+        "Protocol message contained a MessageSet item with an invalid type id ("
+            + Integer.toUnsignedString(typeId)
+            + ").");
   }
 
   /** A group still open where its message or the input ends, as protobuf-java words it. */
   public static ParseFailure unclosedGroup() {
-    return new ParseFailure("Protocol message end-group tag did not match expected tag (the group is not closed).");
+    return new ParseFailure(
+        "Protocol message end-group tag did not match expected tag (the group is not closed).");
   }
 
   public static ParseFailure recursionLimit() {
@@ -254,8 +283,8 @@ public final class ParseFailure extends InvalidProtobufException {
   }
 
   /**
-   * A message with a required field unset, found by a parse or a write: no position, so the
-   * plain {@link InvalidProtobufException}.
+   * A message with a required field unset, found by a parse or a write: no position, so the plain
+   * {@link InvalidProtobufException}.
    */
   public static InvalidProtobufException missingRequired(String messageName, String fields) {
     return new InvalidProtobufException(

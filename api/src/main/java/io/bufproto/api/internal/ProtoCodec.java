@@ -8,11 +8,11 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * Wire-format primitives called by generated code: tags, varints, fixed-width values, zigzag,
- * lengths and field skipping. Runtimes advance {@code readerIndex}; writers advance
- * {@code writerIndex}. Strings and bytes live in {@link Utf8} and in the generated code.
+ * lengths and field skipping. Runtimes advance {@code readerIndex}; writers advance {@code
+ * writerIndex}. Strings and bytes live in {@link Utf8} and in the generated code.
  *
- * <p>Varints go through the {@link BufReader} chosen once at class initialization (see
- * {@link BufProtoRuntime}); the {@code static final} lets the JIT inline through it.
+ * <p>Varints go through the {@link BufReader} chosen once at class initialization (see {@link
+ * BufProtoRuntime}); the {@code static final} lets the JIT inline through it.
  */
 public final class ProtoCodec {
 
@@ -27,23 +27,28 @@ public final class ProtoCodec {
   public static final int DEFAULT_RECURSION_LIMIT = 100;
 
   /**
-   * The largest message any {@code parseFrom} accepts, in bytes: the system property
-   * {@code bufproto.sizeLimit}, read once, else {@code Integer.MAX_VALUE} (no limit, as
-   * protobuf-java's default). A parse allocates at most a small multiple of its input
-   * ({@code AllocationBoundsTest}); this bounds the input. Per call:
-   * {@link io.bufproto.api.ProtoMessage#parseFrom(ByteBuf, int, int, int)}.
+   * The largest message any {@code parseFrom} accepts, in bytes: the system property {@code
+   * bufproto.sizeLimit}, read once, else {@code Integer.MAX_VALUE} (no limit, as protobuf-java's
+   * default). A parse allocates at most a small multiple of its input ({@code
+   * AllocationBoundsTest}); this bounds the input. Per call: {@link
+   * io.bufproto.api.ProtoMessage#parseFrom(ByteBuf, int, int, int)}.
    */
   public static final int SIZE_LIMIT = Integer.getInteger("bufproto.sizeLimit", Integer.MAX_VALUE);
 
   /** The runtime chosen for this JVM, once (see {@link BufProtoRuntime}). */
   private static final BufProtoRuntime RUNTIME = Runtimes.select();
+
   private static final BufReader READER = RUNTIME.reader();
+
   /** The runtime's writer, for {@link ProtoWriter}: chosen with the reader, kept as long. */
   static final io.bufproto.api.spi.BufWriter WRITER = RUNTIME.writer();
 
   private ProtoCodec() {}
 
-  /** The name of the runtime in use in this JVM: {@code classpath}, {@code module} or {@code checked}. */
+  /**
+   * The name of the runtime in use in this JVM: {@code classpath}, {@code module} or {@code
+   * checked}.
+   */
   public static String runtimeName() {
     return RUNTIME.name();
   }
@@ -52,12 +57,12 @@ public final class ProtoCodec {
 
   /**
    * Reads a tag, unchecked: a tag that matches no declared field goes to {@link #skipField} or
-   * {@link UnknownFields#read}, which reject field number zero and wire types 6 and 7
-   * ({@link #checkTag}). Checking there rather than here keeps two compares off every declared
-   * field (measured with MessageMetadataBenchmark.bufproto_deserialize). For a message's own
-   * field loop only: an error is marked as the tag's, naming no field of the message; tags inside
-   * a field (map entries, groups skipped or kept, MessageSet items) are read with
-   * {@link #readVarint32}, so that their errors name the field.
+   * {@link UnknownFields#read}, which reject field number zero and wire types 6 and 7 ({@link
+   * #checkTag}). Checking there rather than here keeps two compares off every declared field
+   * (measured with MessageMetadataBenchmark.bufproto_deserialize). For a message's own field loop
+   * only: an error is marked as the tag's, naming no field of the message; tags inside a field (map
+   * entries, groups skipped or kept, MessageSet items) are read with {@link #readVarint32}, so that
+   * their errors name the field.
    */
   public static int readTag(ByteBuf buf) {
     try {
@@ -76,9 +81,7 @@ public final class ProtoCodec {
   }
 
   private static InvalidProtobufException badTag(int tag) {
-    return (tag >>> 3) == 0
-        ? ParseFailure.invalidTag(tag)
-        : ParseFailure.invalidWireType(tag);
+    return (tag >>> 3) == 0 ? ParseFailure.invalidTag(tag) : ParseFailure.invalidWireType(tag);
   }
 
   public static int readVarint32(ByteBuf buf) {
@@ -156,8 +159,8 @@ public final class ProtoCodec {
   }
 
   /**
-   * Reads the length of a length-delimited field and checks that it fits before {@code end}.
-   * After it, {@code readerIndex + length <= end} holds.
+   * Reads the length of a length-delimited field and checks that it fits before {@code end}. After
+   * it, {@code readerIndex + length <= end} holds.
    */
   public static int readLength(ByteBuf buf, int end) {
     int len = READER.readVarint32(buf);
@@ -187,8 +190,8 @@ public final class ProtoCodec {
   }
 
   /**
-   * Checks the bounds of a message before parsing it: {@code size} bytes must be readable, and
-   * the buffer not released ({@link io.netty.util.IllegalReferenceCountException}).
+   * Checks the bounds of a message before parsing it: {@code size} bytes must be readable, and the
+   * buffer not released ({@link io.netty.util.IllegalReferenceCountException}).
    *
    * @return the index where the message ends
    * @throws IllegalArgumentException if {@code size} is negative or more than the readable bytes:
@@ -199,9 +202,17 @@ public final class ProtoCodec {
     Utf8.checkAlive(buf);
     if (size < 0 || size > buf.readableBytes()) {
       throw new IllegalArgumentException(
-          "parseFrom: size " + size + (size < 0 ? " is negative" : " is more than the buffer's "
-              + buf.readableBytes() + " readable bytes (readerIndex " + buf.readerIndex() + ", writerIndex "
-              + buf.writerIndex() + ")"));
+          "parseFrom: size "
+              + size
+              + (size < 0
+                  ? " is negative"
+                  : " is more than the buffer's "
+                      + buf.readableBytes()
+                      + " readable bytes (readerIndex "
+                      + buf.readerIndex()
+                      + ", writerIndex "
+                      + buf.writerIndex()
+                      + ")"));
     }
     if (size > SIZE_LIMIT) {
       throw ParseFailure.sizeLimitExceeded(size, SIZE_LIMIT);
@@ -241,8 +252,8 @@ public final class ProtoCodec {
   }
 
   /**
-   * Skips the value of a field with the given tag (an unknown field). Groups are skipped with
-   * their nested content, up to the matching end-group tag.
+   * Skips the value of a field with the given tag (an unknown field). Groups are skipped with their
+   * nested content, up to the matching end-group tag.
    */
   public static void skipField(ByteBuf buf, int tag, int end) {
     skipField(buf, tag, end, DEFAULT_RECURSION_LIMIT);
@@ -252,25 +263,28 @@ public final class ProtoCodec {
   static void skipField(ByteBuf buf, int tag, int end, int depthLeft) {
     checkTag(tag);
     switch (tag & 7) {
-      case WIRETYPE_VARINT:
+      case WIRETYPE_VARINT -> {
         READER.readVarint64(buf);
         return;
-      case WIRETYPE_FIXED64:
+      }
+      case WIRETYPE_FIXED64 -> {
         skip(buf, 8, end);
         return;
-      case WIRETYPE_LENGTH_DELIMITED:
+      }
+      case WIRETYPE_LENGTH_DELIMITED -> {
         buf.skipBytes(readLength(buf, end));
         return;
-      case WIRETYPE_START_GROUP:
+      }
+      case WIRETYPE_START_GROUP -> {
         skipGroup(buf, tag >>> 3, end, depthLeft - 1);
         return;
-      case WIRETYPE_FIXED32:
+      }
+      case WIRETYPE_FIXED32 -> {
         skip(buf, 4, end);
         return;
-      case WIRETYPE_END_GROUP:
-        throw ParseFailure.unexpectedEndGroup(tag);
-      default:
-        throw ParseFailure.invalidWireType(tag);
+      }
+      case WIRETYPE_END_GROUP -> throw ParseFailure.unexpectedEndGroup(tag);
+      default -> throw ParseFailure.invalidWireType(tag);
     }
   }
 
@@ -279,7 +293,8 @@ public final class ProtoCodec {
       throw ParseFailure.recursionLimit();
     }
     while (buf.readerIndex() < end) {
-      int tag = READER.readVarint32(buf); // not readTag: an error here is in the field being skipped
+      // Not readTag: an error here is in the field being skipped.
+      int tag = READER.readVarint32(buf);
       checkTag(tag);
       if ((tag & 7) == WIRETYPE_END_GROUP) {
         if ((tag >>> 3) != number) {
@@ -372,7 +387,9 @@ public final class ProtoCodec {
     return b;
   }
 
-  /** Size of {@code s} with its length prefix (a map's string values and keys, by the type table). */
+  /**
+   * Size of {@code s} with its length prefix (a map's string values and keys, by the type table).
+   */
   public static int stringSize(String s) {
     return lengthDelimitedSize(Utf8.encodedLength(s));
   }

@@ -4,8 +4,8 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * Value semantics of generated messages' bytes and map fields: copies, zero-copy views, and
- * equality and hashing consistent with protobuf-java's {@code equals}. Reading and writing the
- * wire format is {@link ProtoCodec}'s job.
+ * equality and hashing consistent with protobuf-java's {@code equals}. Reading and writing the wire
+ * format is {@link ProtoCodec}'s job.
  */
 public final class ProtoValues {
 
@@ -26,7 +26,8 @@ public final class ProtoValues {
   }
 
   public static boolean bytesEqual(ByteBuf a, int aOff, int aLen, ByteBuf b, int bOff, int bLen) {
-    return aLen == bLen && (aLen == 0 || io.netty.buffer.ByteBufUtil.equals(a, aOff, b, bOff, aLen));
+    return aLen == bLen
+        && (aLen == 0 || io.netty.buffer.ByteBufUtil.equals(a, aOff, b, bOff, aLen));
   }
 
   /** Hash of a bytes value: {@link java.util.Arrays#hashCode(byte[])} of its content. */
@@ -54,8 +55,8 @@ public final class ProtoValues {
       if (bv == null) {
         return false;
       }
-      if (av instanceof byte[]
-          ? !(bv instanceof byte[] && java.util.Arrays.equals((byte[]) av, (byte[]) bv))
+      if (av instanceof byte[] aBytes
+          ? !(bv instanceof byte[] bBytes && java.util.Arrays.equals(aBytes, bBytes))
           : !av.equals(bv)) {
         return false;
       }
@@ -69,7 +70,7 @@ public final class ProtoValues {
     if (m != null) {
       for (java.util.Map.Entry<?, ?> e : m.entrySet()) {
         Object v = e.getValue();
-        int vh = v instanceof byte[] ? java.util.Arrays.hashCode((byte[]) v) : v.hashCode();
+        int vh = v instanceof byte[] array ? java.util.Arrays.hashCode(array) : v.hashCode();
         h += e.getKey().hashCode() ^ vh;
       }
     }

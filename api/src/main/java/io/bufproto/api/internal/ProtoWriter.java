@@ -12,15 +12,15 @@ import java.nio.ByteOrder;
  * <p>Generated {@code writeTo(ByteBuf)} computes the exact size, makes room once and composes the
  * message in a {@code byte[]}: the target's own array when it has one ({@link ByteBuf#hasArray},
  * written in place), else a scratch array kept on the message, copied into the target once by
- * {@link #endWrite} (one Netty call per message: one bounds, reference-count and leak-record
- * check, whatever the buffer's class, wrapped or composite). Every method takes the array, the
- * index {@code at} to write at and the message's {@code end}, and returns the index after what it
- * wrote; stores are plain array stores and little-endian {@code VarHandle} views, so no runtime
- * and no JDK-internal memory access is involved. Why an array, not Netty's stores: an ASCII string
- * is one {@code String.getBytes} (one {@code arraycopy} for a compact string) instead of a store
- * per 8 chars, and every other store skips Netty's per-call checks and the writer's type test.
- * Measured in {@code docs/write-path.md}; the rejected alternative, Netty's unchecked
- * {@code _setXxxLE} per store at an index, is in the history (0c2b7e1).
+ * {@link #endWrite} (one Netty call per message: one bounds, reference-count and leak-record check,
+ * whatever the buffer's class, wrapped or composite). Every method takes the array, the index
+ * {@code at} to write at and the message's {@code end}, and returns the index after what it wrote;
+ * stores are plain array stores and little-endian {@code VarHandle} views, so no runtime and no
+ * JDK-internal memory access is involved. Why an array, not Netty's stores: an ASCII string is one
+ * {@code String.getBytes} (one {@code arraycopy} for a compact string) instead of a store per 8
+ * chars, and every other store skips Netty's per-call checks and the writer's type test. Measured
+ * in {@code docs/write-path.md}; the rejected alternative, Netty's unchecked {@code _setXxxLE} per
+ * store at an index, is in the history (0c2b7e1).
  *
  * <p><b>Bounds.</b> Every store checks itself against {@code end}, the end of the space reserved
  * for the message ({@code end - at >= width}; a wide store that may run past the value, e.g. 8
@@ -36,9 +36,12 @@ public final class ProtoWriter {
   private ProtoWriter() {}
 
   private static final io.bufproto.api.spi.BufWriter W = ProtoCodec.WRITER;
-  private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle SHORT =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   // ---- Where the bytes go
 
@@ -50,14 +53,17 @@ public final class ProtoWriter {
    * grows a little does not allocate at every write.
    */
   public static byte[] scratch(int size) {
-    return new byte[size <= 128 ? 128 : size >= MAX_KEPT_SCRATCH ? size : Integer.highestOneBit(size - 1) << 1];
+    return new byte
+        [size <= 128
+            ? 128
+            : size >= MAX_KEPT_SCRATCH ? size : Integer.highestOneBit(size - 1) << 1];
   }
 
   /**
-   * Completes a write composed in {@code array} (see the class comment): checks that exactly
-   * {@code size} bytes were written ({@code written}), copies them from {@code array}'s start
-   * into {@code out} at its writer index unless {@code array} is {@code out}'s own (it was
-   * written in place), and advances the writer index past them.
+   * Completes a write composed in {@code array} (see the class comment): checks that exactly {@code
+   * size} bytes were written ({@code written}), copies them from {@code array}'s start into {@code
+   * out} at its writer index unless {@code array} is {@code out}'s own (it was written in place),
+   * and advances the writer index past them.
    *
    * @throws IllegalStateException if another number of bytes was written than announced (the
    *     message was changed while being written, or a size computation is wrong)
@@ -75,9 +81,12 @@ public final class ProtoWriter {
 
   /** The exception for a write that did not fit the size announced (see {@link #endWrite}). */
   public static IllegalStateException modifiedWhileWriting(int written, int size) {
-    return new IllegalStateException("wrote " + (written < 0 ? "more than" : String.valueOf(written))
-        + " bytes, announced " + size
-        + ": the message was modified while being written (or a size computation is wrong)");
+    return new IllegalStateException(
+        "wrote "
+            + (written < 0 ? "more than" : String.valueOf(written))
+            + " bytes, announced "
+            + size
+            + ": the message was modified while being written (or a size computation is wrong)");
   }
 
   // ---- Single bytes and tags
@@ -87,7 +96,7 @@ public final class ProtoWriter {
     if (at >= end) {
       throw new BufferOverflowException();
     }
-    out[at] = (byte) (value);
+    out[at] = (byte) value;
     return at + 1;
   }
 
@@ -127,9 +136,9 @@ public final class ProtoWriter {
 
   /**
    * Out of line, so that the callers above stay small enough to inline into every field write
-   * (PrintInlining showed "already compiled into a big method" when this was inlined): varints
-   * of 9 or 10 bytes, varints after a tag that do not fit the tag's store, and varints within 8
-   * bytes of {@code end}.
+   * (PrintInlining showed "already compiled into a big method" when this was inlined): varints of 9
+   * or 10 bytes, varints after a tag that do not fit the tag's store, and varints within 8 bytes of
+   * {@code end}.
    */
   private static int writeVarintRare(byte[] out, int at, int end, long value) {
     if ((value & ~0xffffffffffffffL) == 0 && end - at >= 8) {
@@ -143,7 +152,7 @@ public final class ProtoWriter {
       LONG.set(out, at, spread(value) | 0x8080808080808080L);
       int high = (int) (value >>> 56);
       if (high < 0x80) {
-        out[at + 8] = (byte) (high);
+        out[at + 8] = (byte) high;
         return at + 9;
       }
       SHORT.set(out, at + 8, (short) (high | 0x80 | 1 << 8));
@@ -363,11 +372,12 @@ public final class ProtoWriter {
 
   /**
    * Whether Netty's bulk copy from direct memory allocates: in Netty's mode without the JDK's
-   * internal memory accessor (Netty 4.2 on JDK 24+ by default) it copies through new
-   * {@code ByteBuffer} duplicates per call. ({@code hasMemoryAddress()} is no guide: Netty 4.2
-   * reports an address either way.)
+   * internal memory accessor (Netty 4.2 on JDK 24+ by default) it copies through new {@code
+   * ByteBuffer} duplicates per call. ({@code hasMemoryAddress()} is no guide: Netty 4.2 reports an
+   * address either way.)
    */
-  static final boolean DIRECT_BULK_COPY_ALLOCATES = !io.netty.util.internal.PlatformDependent.hasUnsafe();
+  static final boolean DIRECT_BULK_COPY_ALLOCATES =
+      !io.netty.util.internal.PlatformDependent.hasUnsafe();
 
   /** Copies {@code length} bytes of {@code src} at {@code offset} to {@code out} at {@code at}. */
   static void copy(ByteBuf src, int offset, int length, byte[] out, int at, int end) {
@@ -385,7 +395,7 @@ public final class ProtoWriter {
       LONG.set(out, at + i, src.getLongLE(offset + i));
     }
     for (; i < length; i++) {
-      out[at + i] = (byte) (src.getByte(offset + i));
+      out[at + i] = src.getByte(offset + i);
     }
   }
 }

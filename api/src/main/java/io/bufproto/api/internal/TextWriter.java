@@ -7,12 +7,12 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
- * Builds generated {@code toString()} output: {@code Type{name: value, child: {...}}}, with
- * strings quoted and escaped like protobuf's text format and unsigned types printed unsigned.
+ * Builds generated {@code toString()} output: {@code Type{name: value, child: {...}}}, with strings
+ * quoted and escaped like protobuf's text format and unsigned types printed unsigned.
  *
  * <p>{@code toString()} never throws: string, bytes and map values may be lazy (read from the
- * parsed buffer when printed), so they are passed as functions, and a value that cannot be read
- * any more (its buffer released) prints as a marker, {@code <not readable: ...>}.
+ * parsed buffer when printed), so they are passed as functions, and a value that cannot be read any
+ * more (its buffer released) prints as a marker, {@code <not readable: ...>}.
  */
 public final class TextWriter {
 
@@ -91,7 +91,8 @@ public final class TextWriter {
 
   private static void notReadable(StringBuilder b, RuntimeException e) {
     b.append("<not readable: ")
-        .append(e instanceof IllegalReferenceCountException ? "its buffer was released" : e.toString())
+        .append(
+            e instanceof IllegalReferenceCountException ? "its buffer was released" : e.toString())
         .append('>');
   }
 
@@ -104,7 +105,10 @@ public final class TextWriter {
     name(name).append(message);
   }
 
-  /** A map field's entries; keys and values may be lazy, so reading stops at the first that is not readable. */
+  /**
+   * A map field's entries; keys and values may be lazy, so reading stops at the first that is not
+   * readable.
+   */
   public void fieldMap(String name, Map<?, ?> map) {
     Iterator<? extends Map.Entry<?, ?>> entries = map.entrySet().iterator();
     while (true) {
@@ -130,10 +134,10 @@ public final class TextWriter {
   }
 
   private static void value(StringBuilder b, Object v) {
-    if (v instanceof String) {
-      quote(b, (String) v);
-    } else if (v instanceof byte[]) {
-      quote(b, (byte[]) v);
+    if (v instanceof String string) {
+      quote(b, string);
+    } else if (v instanceof byte[] array) {
+      quote(b, array);
     } else {
       b.append(v);
     }
@@ -164,28 +168,36 @@ public final class TextWriter {
 
   private static void escape(StringBuilder b, int c) {
     switch (c) {
-      case '\n':
+      case '\n' -> {
         b.append("\\n");
         return;
-      case '\r':
+      }
+      case '\r' -> {
         b.append("\\r");
         return;
-      case '\t':
+      }
+      case '\t' -> {
         b.append("\\t");
         return;
-      case '"':
+      }
+      case '"' -> {
         b.append("\\\"");
         return;
-      case '\\':
+      }
+      case '\\' -> {
         b.append("\\\\");
         return;
-      default:
+      }
+      default -> {
         if (c >= 0x20 && c < 0x7f) {
           b.append((char) c);
         } else {
-          b.append('\\').append((char) ('0' + (c >> 6))).append((char) ('0' + ((c >> 3) & 7)))
+          b.append('\\')
+              .append((char) ('0' + (c >> 6)))
+              .append((char) ('0' + ((c >> 3) & 7)))
               .append((char) ('0' + (c & 7)));
         }
+      }
     }
   }
 

@@ -4,14 +4,14 @@ import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 
 /**
- * Fields a message's schema does not know (newer fields, extensions, closed-enum values it does
- * not declare), kept so that a message forwarded by an older reader loses nothing.
+ * Fields a message's schema does not know (newer fields, extensions, closed-enum values it does not
+ * declare), kept so that a message forwarded by an older reader loses nothing.
  *
  * <p><b>Output order and form</b> are protobuf-java's ({@code UnknownFieldSet}): after the known
- * fields, sorted by field number; for one number, varints, then fixed32, fixed64,
- * length-delimited values and groups; each kind in arrival order. Varints are written in their
- * shortest form and group contents are themselves sorted, because protobuf-java decodes and
- * re-encodes them; fixed and length-delimited values are copied byte for byte.
+ * fields, sorted by field number; for one number, varints, then fixed32, fixed64, length-delimited
+ * values and groups; each kind in arrival order. Varints are written in their shortest form and
+ * group contents are themselves sorted, because protobuf-java decodes and re-encodes them; fixed
+ * and length-delimited values are copied byte for byte.
  *
  * <p><b>MessageSet</b> ({@code option message_set_wire_format = true}): a set read by {@link
  * #readMessageSet} holds extensions in the item form protobuf-java writes them in (group 1 holding
@@ -24,27 +24,38 @@ import java.util.Arrays;
  */
 public final class UnknownFields {
 
-  private static final int[] RANK = {0, 2, 3, 4, -1, 1}; // by wire type: varint, fixed32, fixed64, len, group
+  private static final int[] RANK = {
+    0, 2, 3, 4, -1, 1
+  }; // by wire type: varint, fixed32, fixed64, len, group
+
   /** MessageSet's item: group 1 holding type_id (field 2, varint) and message (field 3, bytes). */
   private static final int ITEM_TAG = (1 << 3) | ProtoCodec.WIRETYPE_START_GROUP;
+
   private static final int ITEM_END_TAG = (1 << 3) | ProtoCodec.WIRETYPE_END_GROUP;
   private static final int TYPE_ID_TAG = (2 << 3) | ProtoCodec.WIRETYPE_VARINT;
   private static final int MESSAGE_TAG = (3 << 3) | ProtoCodec.WIRETYPE_LENGTH_DELIMITED;
 
   private byte[] data = new byte[32];
   private int length;
+
   /** Start of each record in {@code data}. */
   private int[] starts = new int[4];
+
   /** Sort key of each record: field number * 8 + rank of its wire type. */
   private long[] keys = new long[4];
+
   private int count;
   private boolean inOrder = true;
+
   /** Scratch for an out-of-order write, kept for reuse. */
   private int[] order = new int[0];
 
   private UnknownFields() {}
 
-  /** Reads the field whose tag was just read and appends it; creates the set when {@code set} is null. */
+  /**
+   * Reads the field whose tag was just read and appends it; creates the set when {@code set} is
+   * null.
+   */
   public static UnknownFields read(UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
     UnknownFields s = set == null ? new UnknownFields() : set;
     s.readField(buf, tag, end, depth);
@@ -56,13 +67,13 @@ public final class UnknownFields {
    * extension is unknown to it too). An item (group 1) with a non-zero type_id and a message
    * (either order; the last of each counts; other fields in it skipped), and a plain
    * length-delimited field (its number as the type id), are kept as the item protobuf-java writes
-   * back: {@code 0b 10 <type id> 1a <length> <message> 0c}. An item that lacks either is
-   * dropped; a type id of 2^31 or more is rejected (protobuf-java throws an
-   * IllegalArgumentException there). A field of another wire type is read, so that a malformed
-   * one is rejected, and dropped: protobuf-java keeps it in its unknown field set but never writes
-   * it.
+   * back: {@code 0b 10 <type id> 1a <length> <message> 0c}. An item that lacks either is dropped; a
+   * type id of 2^31 or more is rejected (protobuf-java throws an IllegalArgumentException there). A
+   * field of another wire type is read, so that a malformed one is rejected, and dropped:
+   * protobuf-java keeps it in its unknown field set but never writes it.
    */
-  public static UnknownFields readMessageSet(UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
+  public static UnknownFields readMessageSet(
+      UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
     if (tag == ITEM_TAG) {
       return readItem(set, buf, end, depth);
     }
@@ -110,7 +121,10 @@ public final class UnknownFields {
     return s;
   }
 
-  /** Appends the item of {@code typeId} (unsigned) holding {@code length} bytes of {@code src} at {@code index}. */
+  /**
+   * Appends the item of {@code typeId} (unsigned) holding {@code length} bytes of {@code src} at
+   * {@code index}.
+   */
   private void addItem(int typeId, ByteBuf src, int index, int length) {
     int start = this.length;
     putVarint(ITEM_TAG);
@@ -138,7 +152,8 @@ public final class UnknownFields {
    * Appends a length-delimited field holding {@code length} bytes of {@code src} at {@code index},
    * as they are (how protobuf-java keeps a map entry whose closed-enum value it does not know).
    */
-  public static UnknownFields addLengthDelimited(UnknownFields set, int number, ByteBuf src, int index, int length) {
+  public static UnknownFields addLengthDelimited(
+      UnknownFields set, int number, ByteBuf src, int index, int length) {
     UnknownFields s = set == null ? new UnknownFields() : set;
     int start = s.begin(number, ProtoCodec.WIRETYPE_LENGTH_DELIMITED);
     s.putVarint(length);
@@ -237,56 +252,52 @@ public final class UnknownFields {
     int wireType = tag & 7;
     int start;
     switch (wireType) {
-      case ProtoCodec.WIRETYPE_VARINT:
-        {
-          long v = ProtoCodec.readVarint64(buf);
-          start = begin(number, wireType);
-          putVarint(v);
-          break;
-        }
-      case ProtoCodec.WIRETYPE_FIXED64:
+      case ProtoCodec.WIRETYPE_VARINT -> {
+        long v = ProtoCodec.readVarint64(buf);
+        start = begin(number, wireType);
+        putVarint(v);
+      }
+      case ProtoCodec.WIRETYPE_FIXED64 -> {
         start = begin(number, wireType);
         copy(buf, 8, end);
-        break;
-      case ProtoCodec.WIRETYPE_FIXED32:
+      }
+      case ProtoCodec.WIRETYPE_FIXED32 -> {
         start = begin(number, wireType);
         copy(buf, 4, end);
-        break;
-      case ProtoCodec.WIRETYPE_LENGTH_DELIMITED:
-        {
-          int len = ProtoCodec.readLength(buf, end);
-          start = begin(number, wireType);
-          putVarint(len);
-          copy(buf, len, end);
-          break;
+      }
+      case ProtoCodec.WIRETYPE_LENGTH_DELIMITED -> {
+        int len = ProtoCodec.readLength(buf, end);
+        start = begin(number, wireType);
+        putVarint(len);
+        copy(buf, len, end);
+      }
+      case ProtoCodec.WIRETYPE_START_GROUP -> {
+        if (depth <= 0) {
+          throw ParseFailure.recursionLimit();
         }
-      case ProtoCodec.WIRETYPE_START_GROUP:
-        {
-          if (depth <= 0) {
-            throw ParseFailure.recursionLimit();
+        UnknownFields group = new UnknownFields();
+        int endTag = (number << 3) | ProtoCodec.WIRETYPE_END_GROUP;
+        while (true) {
+          if (buf.readerIndex() >= end) {
+            throw buf.readerIndex() == end
+                ? ParseFailure.unclosedGroup()
+                : ParseFailure.truncated();
           }
-          UnknownFields group = new UnknownFields();
-          int endTag = (number << 3) | ProtoCodec.WIRETYPE_END_GROUP;
-          while (true) {
-            if (buf.readerIndex() >= end) {
-              throw buf.readerIndex() == end ? ParseFailure.unclosedGroup() : ParseFailure.truncated();
-            }
-            int t = ProtoCodec.readVarint32(buf); // not readTag: an error here is in the field being read
-            if (t == endTag) {
-              break;
-            }
-            group.readField(buf, t, end, depth - 1);
+          // Not readTag: an error here is in the field being read.
+          int t = ProtoCodec.readVarint32(buf);
+          if (t == endTag) {
+            break;
           }
-          start = begin(number, wireType);
-          byte[] body = group.ordered();
-          ensure(body.length);
-          System.arraycopy(body, 0, data, length, body.length);
-          length += body.length;
-          putVarint(endTag);
-          break;
+          group.readField(buf, t, end, depth - 1);
         }
-      default:
-        throw ParseFailure.unexpectedEndGroup(tag);
+        start = begin(number, wireType);
+        byte[] body = group.ordered();
+        ensure(body.length);
+        System.arraycopy(body, 0, data, length, body.length);
+        length += body.length;
+        putVarint(endTag);
+      }
+      default -> throw ParseFailure.unexpectedEndGroup(tag);
     }
     end(start, number, wireType);
   }

@@ -2,25 +2,25 @@ package io.bufproto.api.internal;
 
 import io.bufproto.api.InvalidProtobufException;
 import io.netty.buffer.ByteBuf;
-import java.nio.BufferOverflowException;
 import io.netty.util.IllegalReferenceCountException;
+import java.nio.BufferOverflowException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * UTF-8 for string fields, with exactly the JDK's (and so protobuf-java's) treatment of bad
- * input: an unpaired surrogate is encoded as {@code '?'}, malformed bytes decode to U+FFFD.
- * Netty's {@code ByteBufUtil.writeUtf8} differs on some unpaired surrogates, so it is not used.
+ * UTF-8 for string fields, with exactly the JDK's (and so protobuf-java's) treatment of bad input:
+ * an unpaired surrogate is encoded as {@code '?'}, malformed bytes decode to U+FFFD. Netty's {@code
+ * ByteBufUtil.writeUtf8} differs on some unpaired surrogates, so it is not used.
  */
 public final class Utf8 {
 
   private Utf8() {}
 
   /**
-   * Scans {@code s} once for what writing it needs, as one int, its <em>length word</em>: the
-   * UTF-8 length itself when every char is ASCII (below 0x80), else the complement
-   * ({@code ~length}, negative) of the length. {@link #length} gives the length back;
-   * {@link #write} copies an ASCII string with one {@code String.getBytes}. Generated code keeps
-   * the word with the value until the value changes, so each string is scanned once.
+   * Scans {@code s} once for what writing it needs, as one int, its <em>length word</em>: the UTF-8
+   * length itself when every char is ASCII (below 0x80), else the complement ({@code ~length},
+   * negative) of the length. {@link #length} gives the length back; {@link #write} copies an ASCII
+   * string with one {@code String.getBytes}. Generated code keeps the word with the value until the
+   * value changes, so each string is scanned once.
    */
   public static int scan(String s) {
     int n = s.length();
@@ -53,7 +53,9 @@ public final class Utf8 {
       if (c < 0x800) {
         len += 1;
       } else if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < n
+            && Character.isLowSurrogate(s.charAt(i + 1))) {
           len += 2; // 4 bytes for 2 chars
           i++;
         } // else: unpaired, encoded as '?': 1 byte
@@ -65,22 +67,23 @@ public final class Utf8 {
   }
 
   /**
-   * Writes {@code s} as UTF-8 at {@code at} and returns the index after it; {@code word} is
-   * {@link #scan}{@code (s)}. Unpaired surrogates become {@code '?'}, as in
-   * {@code String.getBytes(UTF_8)}, which protobuf-java falls back to for them.
+   * Writes {@code s} as UTF-8 at {@code at} and returns the index after it; {@code word} is {@link
+   * #scan}{@code (s)}. Unpaired surrogates become {@code '?'}, as in {@code
+   * String.getBytes(UTF_8)}, which protobuf-java falls back to for them.
    *
    * <p>An ASCII string is one {@code String.getBytes(int, int, byte[], int)}: for a compact
    * (Latin-1) string one {@code System.arraycopy}, exact UTF-8 because the scan proved every char
-   * is below 0x80. This method is kept small so that it inlines at every string field; the
-   * per-char encoder is out of line. Rejected: 8 chars assembled per store through
-   * {@code charAt} (the earlier code, too big to inline; figures in {@code docs/write-path.md}).
+   * is below 0x80. This method is kept small so that it inlines at every string field; the per-char
+   * encoder is out of line. Rejected: 8 chars assembled per store through {@code charAt} (the
+   * earlier code, too big to inline; figures in {@code docs/write-path.md}).
    *
    * @throws BufferOverflowException if the string does not fit before {@code end}
-   * @throws IllegalStateException if {@code word} does not fit {@code s} (the value was replaced
-   *     by another thread while being written; a word of another string of the same length and
-   *     kind cannot be told apart, but the bytes still stay within {@code end})
+   * @throws IllegalStateException if {@code word} does not fit {@code s} (the value was replaced by
+   *     another thread while being written; a word of another string of the same length and kind
+   *     cannot be told apart, but the bytes still stay within {@code end})
    */
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, not for removal
+  @SuppressWarnings(
+      "deprecation") // getBytes(int, int, byte[], int): exact for ASCII, not for removal
   public static int write(byte[] out, int at, int end, String s, int word) {
     int n = s.length();
     if (word == n && end - at >= n) {
@@ -112,7 +115,9 @@ public final class Utf8 {
         out[at++] = (byte) (0xc0 | (c >>> 6));
         out[at++] = (byte) (0x80 | (c & 0x3f));
       } else if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < n
+            && Character.isLowSurrogate(s.charAt(i + 1))) {
           int cp = Character.toCodePoint(c, s.charAt(++i));
           out[at++] = (byte) (0xf0 | (cp >>> 18));
           out[at++] = (byte) (0x80 | ((cp >>> 12) & 0x3f));
@@ -131,7 +136,8 @@ public final class Utf8 {
   }
 
   /** The last chars, within 4 bytes of {@code end}: a checked byte at a time. */
-  private static int writeTail(byte[] out, int at, int end, String s, int i, int start, int length) {
+  private static int writeTail(
+      byte[] out, int at, int end, String s, int i, int start, int length) {
     int n = s.length();
     for (; i < n; i++) {
       char c = s.charAt(i);
@@ -141,7 +147,9 @@ public final class Utf8 {
         at = ProtoWriter.writeByte(out, at, end, 0xc0 | (c >>> 6));
         at = ProtoWriter.writeByte(out, at, end, 0x80 | (c & 0x3f));
       } else if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < n
+            && Character.isLowSurrogate(s.charAt(i + 1))) {
           int cp = Character.toCodePoint(c, s.charAt(++i));
           at = ProtoWriter.writeByte(out, at, end, 0xf0 | (cp >>> 18));
           at = ProtoWriter.writeByte(out, at, end, 0x80 | ((cp >>> 12) & 0x3f));
@@ -167,13 +175,16 @@ public final class Utf8 {
   }
 
   private static IllegalStateException changed(int written, int length) {
-    return new IllegalStateException("string changed while being written: " + written + " != " + length);
+    return new IllegalStateException(
+        "string changed while being written: " + written + " != " + length);
   }
 
   private static final int SCRATCH_SIZE = 1024;
   private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
-  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[SCRATCH_SIZE]);
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+  private static final ThreadLocal<byte[]> SCRATCH =
+      ThreadLocal.withInitial(() -> new byte[SCRATCH_SIZE]);
 
   /**
    * Decodes {@code length} bytes at {@code index} (indexes unaffected).
@@ -208,8 +219,8 @@ public final class Utf8 {
   }
 
   /**
-   * Checks that {@code length} bytes at {@code index} are well-formed UTF-8 (no overlong forms,
-   * no surrogates, nothing above U+10FFFF), as protobuf-java requires of proto3 strings.
+   * Checks that {@code length} bytes at {@code index} are well-formed UTF-8 (no overlong forms, no
+   * surrogates, nothing above U+10FFFF), as protobuf-java requires of proto3 strings.
    *
    * @throws InvalidProtobufException if they are not
    */
@@ -228,7 +239,9 @@ public final class Utf8 {
     }
   }
 
-  /** Whether {@code length} bytes at {@code index} are well-formed UTF-8 (see {@link #checkValid}). */
+  /**
+   * Whether {@code length} bytes at {@code index} are well-formed UTF-8 (see {@link #checkValid}).
+   */
   public static boolean isValid(ByteBuf buf, int index, int length) {
     int end = index + length;
     for (int i = index; i < end; i++) {
@@ -259,7 +272,8 @@ public final class Utf8 {
         }
         int b1 = buf.getByte(i++) & 0xff;
         int b2 = buf.getByte(i++);
-        if (!continuation((byte) b1) || !continuation((byte) b2)
+        if (!continuation((byte) b1)
+            || !continuation((byte) b2)
             || (b == 0xe0 && b1 < 0xa0) // overlong
             || (b == 0xed && b1 >= 0xa0)) { // surrogate
           return false;
@@ -269,7 +283,9 @@ public final class Utf8 {
           return false;
         }
         int b1 = buf.getByte(i++) & 0xff;
-        if (!continuation((byte) b1) || !continuation(buf.getByte(i++)) || !continuation(buf.getByte(i++))
+        if (!continuation((byte) b1)
+            || !continuation(buf.getByte(i++))
+            || !continuation(buf.getByte(i++))
             || (b == 0xf0 && b1 < 0x90) // overlong
             || (b == 0xf4 && b1 >= 0x90)) { // above U+10FFFF
           return false;
@@ -295,10 +311,11 @@ public final class Utf8 {
   /**
    * Writes a string field's bytes (its length prefix was written before) and returns the index
    * after them: copied from {@code src} at {@code srcOffset} when the value was parsed and not
-   * changed ({@code srcOffset >= 0}), else encoded from {@code value}. {@code word} is the
-   * value's {@link #scan length word} (for a parsed value its byte length, which is the same).
+   * changed ({@code srcOffset >= 0}), else encoded from {@code value}. {@code word} is the value's
+   * {@link #scan length word} (for a parsed value its byte length, which is the same).
    */
-  public static int writeValue(byte[] out, int at, int end, String value, int word, ByteBuf src, int srcOffset) {
+  public static int writeValue(
+      byte[] out, int at, int end, String value, int word, ByteBuf src, int srcOffset) {
     if (srcOffset >= 0) {
       return ProtoWriter.writeRaw(out, at, end, src, srcOffset, word);
     }

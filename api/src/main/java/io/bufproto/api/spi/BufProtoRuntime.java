@@ -3,16 +3,16 @@ package io.bufproto.api.spi;
 /**
  * A runtime: the {@link BufReader} and {@link BufWriter} generated code reads and writes buffers
  * through, found with {@link java.util.ServiceLoader}. One name per runtime, the same for its
- * artifact, module, {@link #name()} and the system property's value: {@code classpath}
- * ({@code bufproto-runtime-classpath}), {@code module} ({@code bufproto-runtime-module}, module
- * {@code io.bufproto.runtime.module}), {@code checked} (in {@code bufproto-api}, always present).
+ * artifact, module, {@link #name()} and the system property's value: {@code classpath} ({@code
+ * bufproto-runtime-classpath}), {@code module} ({@code bufproto-runtime-module}, module {@code
+ * io.bufproto.runtime.module}), {@code checked} (in {@code bufproto-api}, always present).
  *
- * <p>Selection happens once, when generated code first parses or writes: among the runtimes
- * whose {@link #isUsable()} is true, the one with the highest {@link #priority()} wins, and its
- * reader and writer are kept in {@code static final} fields so the JIT sees a single receiver
- * class. The system property {@code bufproto.runtime} names a runtime to use instead; naming one
- * that is absent or unusable fails initialization. {@link io.bufproto.api.BufProto#runtime()}
- * says which one is active.
+ * <p>Selection happens once, when generated code first parses or writes: among the runtimes whose
+ * {@link #isUsable()} is true, the one with the highest {@link #priority()} wins, and its reader
+ * and writer are kept in {@code static final} fields so the JIT sees a single receiver class. The
+ * system property {@code bufproto.runtime} names a runtime to use instead; naming one that is
+ * absent or unusable fails initialization. {@link io.bufproto.api.BufProto#runtime()} says which
+ * one is active.
  */
 public interface BufProtoRuntime {
 
@@ -23,8 +23,8 @@ public interface BufProtoRuntime {
   int priority();
 
   /**
-   * Whether this runtime works in this JVM, decided by actually exercising it once (a runtime
-   * that needs package access to Netty, for example, fails when Netty is a named module or sits in
+   * Whether this runtime works in this JVM, decided by actually exercising it once (a runtime that
+   * needs package access to Netty, for example, fails when Netty is a named module or sits in
    * another class loader). Must not throw.
    */
   boolean isUsable();
@@ -33,8 +33,8 @@ public interface BufProtoRuntime {
   BufReader reader();
 
   /**
-   * The writer that goes with the reader (same access to Netty); called only if
-   * {@link #isUsable()} returned true. By default the checked one: Netty's public setters.
+   * The writer that goes with the reader (same access to Netty); called only if {@link #isUsable()}
+   * returned true. By default the checked one: Netty's public setters.
    */
   default BufWriter writer() {
     return io.bufproto.api.impl.CheckedWriter.INSTANCE;

@@ -9,18 +9,18 @@ import io.netty.buffer.ByteBuf;
  * <p><b>Index effects.</b> Each method reads at {@code buf.readerIndex()} and advances the reader
  * index past the bytes consumed, exactly like {@link ByteBuf#readByte()} would.
  *
- * <p><b>Bounds.</b> An implementation never reads outside the buffer's own memory. It may read
- * past {@code writerIndex} only if it then throws or leaves {@code readerIndex > writerIndex}
- * for the caller's single end-of-message check; the checked implementation throws
- * {@link IndexOutOfBoundsException} as Netty does.
+ * <p><b>Bounds.</b> An implementation never reads outside the buffer's own memory. It may read past
+ * {@code writerIndex} only if it then throws or leaves {@code readerIndex > writerIndex} for the
+ * caller's single end-of-message check; the checked implementation throws {@link
+ * IndexOutOfBoundsException} as Netty does.
  *
  * <p><b>Reference count.</b> An implementation may skip Netty's reference-count check: generated
- * code checks it once per parse ({@link io.bufproto.api.internal.ProtoCodec#beginMessage}) and a buffer
- * must not be released while it is being parsed.
+ * code checks it once per parse ({@link io.bufproto.api.internal.ProtoCodec#beginMessage}) and a
+ * buffer must not be released while it is being parsed.
  *
- * <p><b>Malformed input.</b> A varint longer than ten bytes throws
- * {@link io.bufproto.api.InvalidProtobufException}. Bits beyond the 64th are dropped, as
- * protobuf-java does; {@link #readVarint32} keeps the low 32 bits of the 64-bit value.
+ * <p><b>Malformed input.</b> A varint longer than ten bytes throws {@link
+ * io.bufproto.api.InvalidProtobufException}. Bits beyond the 64th are dropped, as protobuf-java
+ * does; {@link #readVarint32} keeps the low 32 bits of the 64-bit value.
  */
 public interface BufReader {
 
@@ -32,8 +32,8 @@ public interface BufReader {
 
   /**
    * Moves the reader index to {@code index}, which the caller checked to lie between the reader
-   * index and the writer index (a length-delimited value inside its message): an implementation
-   * may skip Netty's checks.
+   * index and the writer index (a length-delimited value inside its message): an implementation may
+   * skip Netty's checks.
    */
   default void skipTo(ByteBuf buf, int index) {
     buf.readerIndex(index);
@@ -42,9 +42,9 @@ public interface BufReader {
   /**
    * The buffer to parse {@code buf} through: {@code buf} itself, or, when {@code buf} is a pure
    * delegate of another buffer (Netty's leak-aware wrappers, which share the wrapped buffer's
-   * indexes and memory and add a leak record or a check to every call), the buffer it delegates
-   * to, so that a parse pays the wrapper once instead of per read. Lazy fields then point into
-   * the returned buffer; releasing {@code buf} releases it too.
+   * indexes and memory and add a leak record or a check to every call), the buffer it delegates to,
+   * so that a parse pays the wrapper once instead of per read. Lazy fields then point into the
+   * returned buffer; releasing {@code buf} releases it too.
    */
   default ByteBuf unwrap(ByteBuf buf) {
     return buf;

@@ -4,16 +4,16 @@ import io.bufproto.api.internal.ParseFailure;
 import io.netty.buffer.ByteBuf;
 
 /**
- * Varint decoding shared by the {@link BufReader} implementations: the byte-at-a-time
- * continuation, and the decode of a varint that lies in one 8-byte little-endian word.
+ * Varint decoding shared by the {@link BufReader} implementations: the byte-at-a-time continuation,
+ * and the decode of a varint that lies in one 8-byte little-endian word.
  */
 public final class Varints {
 
   private Varints() {}
 
   /**
-   * Continues a varint one checked {@code readByte()} at a time, after its first byte, whose low
-   * 7 bits are {@code low7}. Up to ten bytes in all; bits beyond the 64th are dropped, as
+   * Continues a varint one checked {@code readByte()} at a time, after its first byte, whose low 7
+   * bits are {@code low7}. Up to ten bytes in all; bits beyond the 64th are dropped, as
    * protobuf-java does.
    *
    * @throws io.bufproto.api.InvalidProtobufException if the varint is longer than ten bytes
@@ -38,7 +38,9 @@ public final class Varints {
     return ~word & 0x8080808080808080L;
   }
 
-  /** Bytes of the varint at the start of a word whose {@link #stops} are {@code stops} (non-zero). */
+  /**
+   * Bytes of the varint at the start of a word whose {@link #stops} are {@code stops} (non-zero).
+   */
   public static int length(long stops) {
     return (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
   }
@@ -49,9 +51,9 @@ public final class Varints {
   }
 
   /**
-   * Packs the low 7 bits of each of the 8 bytes of {@code x} into its low 56 bits. Two steps of
-   * at most 35 bytecodes each (C2's MaxInlineSize): as one method (48) C2 left it out of line at
-   * the parse's multi-byte varints ("too big" in -XX:+PrintInlining).
+   * Packs the low 7 bits of each of the 8 bytes of {@code x} into its low 56 bits. Two steps of at
+   * most 35 bytecodes each (C2's MaxInlineSize): as one method (48) C2 left it out of line at the
+   * parse's multi-byte varints ("too big" in -XX:+PrintInlining).
    */
   public static long compact(long x) {
     return compactQuads(compactPairs(x));

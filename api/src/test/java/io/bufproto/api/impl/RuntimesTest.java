@@ -23,7 +23,9 @@ class RuntimesTest {
   void forcingAnAbsentRuntimeFailsClearlyInsteadOfFallingBack() {
     System.setProperty(Runtimes.FORCE_PROPERTY, "classpath");
     IllegalStateException e = assertThrows(IllegalStateException.class, Runtimes::select);
-    assertTrue(e.getMessage().contains("-Dbufproto.runtime=classpath names no usable BufProto runtime"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("-Dbufproto.runtime=classpath names no usable BufProto runtime"),
+        e.getMessage());
     assertTrue(e.getMessage().contains("found: checked"), e.getMessage());
   }
 

@@ -1,6 +1,5 @@
 package io.bufproto.api.internal;
 
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,7 +21,10 @@ class BeginWriteTest {
 
   private static final byte[] TEN = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
 
-  /** A composite of a 4-byte heap part and a 64-byte direct part, writer index at {@code writerIndex}. */
+  /**
+   * A composite of a 4-byte heap part and a 64-byte direct part, writer index at {@code
+   * writerIndex}.
+   */
   private static CompositeByteBuf twoParts(int writerIndex) {
     CompositeByteBuf c = Unpooled.compositeBuffer();
     c.addComponent(false, Unpooled.buffer(4).writerIndex(4));
@@ -64,8 +66,14 @@ class BeginWriteTest {
 
   @Test
   void aGrowingCompositeAndPlainBuffersGetTheBytesToo() {
-    for (ByteBuf out : new ByteBuf[] {Unpooled.compositeBuffer(), Unpooled.buffer(2), Unpooled.directBuffer(2),
-        PooledByteBufAllocator.DEFAULT.heapBuffer(2), PooledByteBufAllocator.DEFAULT.directBuffer(2)}) {
+    for (ByteBuf out :
+        new ByteBuf[] {
+          Unpooled.compositeBuffer(),
+          Unpooled.buffer(2),
+          Unpooled.directBuffer(2),
+          PooledByteBufAllocator.DEFAULT.heapBuffer(2),
+          PooledByteBufAllocator.DEFAULT.directBuffer(2)
+        }) {
       try {
         out.writeByte(42);
         write(out);
@@ -100,8 +108,10 @@ class BeginWriteTest {
     ByteBuf out = twoParts(4);
     try {
       out.ensureWritable(TEN.length);
-      IllegalStateException e = assertThrows(IllegalStateException.class,
-          () -> ProtoWriter.endWrite(out, new byte[TEN.length], 1, TEN.length));
+      IllegalStateException e =
+          assertThrows(
+              IllegalStateException.class,
+              () -> ProtoWriter.endWrite(out, new byte[TEN.length], 1, TEN.length));
       assertTrue(e.getMessage().startsWith("wrote 1 bytes, announced 10"), e.getMessage());
       assertEquals(4, out.writerIndex());
     } finally {
@@ -113,7 +123,10 @@ class BeginWriteTest {
   void scratchArraysAreRoundedUpBelowTheSizeKept() {
     assertEquals(128, ProtoWriter.scratch(10).length);
     assertEquals(256, ProtoWriter.scratch(129).length);
-    assertEquals(ProtoWriter.MAX_KEPT_SCRATCH, ProtoWriter.scratch(ProtoWriter.MAX_KEPT_SCRATCH).length);
-    assertEquals(ProtoWriter.MAX_KEPT_SCRATCH + 1, ProtoWriter.scratch(ProtoWriter.MAX_KEPT_SCRATCH + 1).length);
+    assertEquals(
+        ProtoWriter.MAX_KEPT_SCRATCH, ProtoWriter.scratch(ProtoWriter.MAX_KEPT_SCRATCH).length);
+    assertEquals(
+        ProtoWriter.MAX_KEPT_SCRATCH + 1,
+        ProtoWriter.scratch(ProtoWriter.MAX_KEPT_SCRATCH + 1).length);
   }
 }

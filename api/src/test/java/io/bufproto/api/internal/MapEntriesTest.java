@@ -1,6 +1,5 @@
 package io.bufproto.api.internal;
 
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -83,7 +82,8 @@ class MapEntriesTest {
   private static void assertAgree(Map<?, ?> oracle, MapEntries ours, long seed) {
     Map<Object, Object> view = MapEntries.view(ours);
     assertEquals(oracle.size(), ours.size(), "seed " + seed);
-    assertEquals(new ArrayList<>(oracle.entrySet()), new ArrayList<>(view.entrySet()), "seed " + seed);
+    assertEquals(
+        new ArrayList<>(oracle.entrySet()), new ArrayList<>(view.entrySet()), "seed " + seed);
     for (Object key : oracle.keySet()) {
       assertEquals(oracle.get(key), view.get(key), "seed " + seed);
     }
@@ -107,7 +107,9 @@ class MapEntriesTest {
     MapEntries ints = new MapEntries(MapEntries.Box.INT, MapEntries.Box.FLOAT, false);
     ints.setLongValue(ints.putLong(-7), Float.floatToRawIntBits(2.5f));
     assertEquals(Map.of(-7, 2.5f), MapEntries.view(ints));
-    assertNull(MapEntries.view(ints).get(-7L), "a Long is not an Integer key, as in LinkedHashMap<Integer, ?>");
+    assertNull(
+        MapEntries.view(ints).get(-7L),
+        "a Long is not an Integer key, as in LinkedHashMap<Integer, ?>");
   }
 
   @Test

@@ -1,13 +1,12 @@
 package io.bufproto.api.internal;
 
-import io.bufproto.api.InvalidProtobufException;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
+import io.bufproto.api.InvalidProtobufException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -35,19 +34,18 @@ class ProtoCodecTest {
   }
 
   private static long edgeLong() {
-    switch (RANDOM.nextInt(5)) {
-      case 0:
-        return 1L << RANDOM.nextInt(64);
-      case 1:
-        return (1L << RANDOM.nextInt(64)) - 1;
-      case 2:
-        return -(1L << RANDOM.nextInt(64));
-      default:
-        return RANDOM.nextLong() >> RANDOM.nextInt(64);
-    }
+    return switch (RANDOM.nextInt(5)) {
+      case 0 -> 1L << RANDOM.nextInt(64);
+      case 1 -> (1L << RANDOM.nextInt(64)) - 1;
+      case 2 -> -(1L << RANDOM.nextInt(64));
+      default -> RANDOM.nextLong() >> RANDOM.nextInt(64);
+    };
   }
 
-  /** A ProtoWriter call: stores at {@code at}, nothing at or after {@code end}; returns the next index. */
+  /**
+   * A ProtoWriter call: stores at {@code at}, nothing at or after {@code end}; returns the next
+   * index.
+   */
   private interface Write {
     int apply(byte[] out, int at, int end);
   }
@@ -89,7 +87,8 @@ class ProtoCodecTest {
     untouched(out, end);
     if (expected.length > 0) {
       byte[] small = fresh(end + 16);
-      assertThrows(java.nio.BufferOverflowException.class, () -> write.apply(small, START, end - 1));
+      assertThrows(
+          java.nio.BufferOverflowException.class, () -> write.apply(small, START, end - 1));
       untouched(small, end - 1);
     }
   }
@@ -159,19 +158,30 @@ class ProtoCodecTest {
     }
     byte[] eleven = new byte[11];
     java.util.Arrays.fill(eleven, (byte) 0x80);
-    assertThrows(InvalidProtobufException.class, () -> ProtoCodec.readVarint64(Unpooled.wrappedBuffer(eleven)));
+    assertThrows(
+        InvalidProtobufException.class,
+        () -> ProtoCodec.readVarint64(Unpooled.wrappedBuffer(eleven)));
   }
 
   @Test
   void utf8ValidationAgreesWithTheJdksStrictDecoder() {
     byte[][] pieces = {
-      {'a'}, {(byte) 0xc3, (byte) 0xa9}, {(byte) 0xe4, (byte) 0xb8, (byte) 0xad},
-      {(byte) 0xf0, (byte) 0x9f, (byte) 0x98, (byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
-      {(byte) 0xc0, (byte) 0x80}, {(byte) 0xe0, (byte) 0x80, (byte) 0x80}, {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-      {(byte) 0x80}, {(byte) 0xff}, {(byte) 0xf0, (byte) 0x9f}, {(byte) 0xc3},
+      {'a'},
+      {(byte) 0xc3, (byte) 0xa9},
+      {(byte) 0xe4, (byte) 0xb8, (byte) 0xad},
+      {(byte) 0xf0, (byte) 0x9f, (byte) 0x98, (byte) 0x80},
+      {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
+      {(byte) 0xc0, (byte) 0x80},
+      {(byte) 0xe0, (byte) 0x80, (byte) 0x80},
+      {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+      {(byte) 0x80},
+      {(byte) 0xff},
+      {(byte) 0xf0, (byte) 0x9f},
+      {(byte) 0xc3},
     };
     java.nio.charset.CharsetDecoder strict =
-        StandardCharsets.UTF_8.newDecoder()
+        StandardCharsets.UTF_8
+            .newDecoder()
             .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
             .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
     for (int i = 0; i < 50_000; i++) {
@@ -202,7 +212,9 @@ class ProtoCodecTest {
     }
   }
 
-  /** The writers taking a one-byte tag too, into roomy buffers and into exactly the room they need. */
+  /**
+   * The writers taking a one-byte tag too, into roomy buffers and into exactly the room they need.
+   */
   @Test
   void taggedWritersMatchProtobufJava() throws IOException {
     for (int i = 0; i < 20_000; i++) {
@@ -212,24 +224,49 @@ class ProtoCodecTest {
       int varint = field << 3;
       int fixed32 = varint | 5;
       int fixed64 = varint | 1;
-      tagged((o, a, e) -> ProtoWriter.writeInt32(o, a, e, varint, v), pj(o -> o.writeInt32(field, v)));
-      tagged((o, a, e) -> ProtoWriter.writeUInt32(o, a, e, varint, v), pj(o -> o.writeUInt32(field, v)));
-      tagged((o, a, e) -> ProtoWriter.writeSInt32(o, a, e, varint, v), pj(o -> o.writeSInt32(field, v)));
-      tagged((o, a, e) -> ProtoWriter.writeEnum(o, a, e, varint, v), pj(o -> o.writeEnum(field, v)));
-      tagged((o, a, e) -> ProtoWriter.writeInt64(o, a, e, varint, l), pj(o -> o.writeInt64(field, l)));
-      tagged((o, a, e) -> ProtoWriter.writeUInt64(o, a, e, varint, l), pj(o -> o.writeUInt64(field, l)));
-      tagged((o, a, e) -> ProtoWriter.writeSInt64(o, a, e, varint, l), pj(o -> o.writeSInt64(field, l)));
-      tagged((o, a, e) -> ProtoWriter.writeBool(o, a, e, varint, (v & 1) != 0), pj(o -> o.writeBool(field, (v & 1) != 0)));
-      tagged((o, a, e) -> ProtoWriter.writeFixed32(o, a, e, fixed32, v), pj(o -> o.writeFixed32(field, v)));
-      tagged((o, a, e) -> ProtoWriter.writeSFixed32(o, a, e, fixed32, v), pj(o -> o.writeSFixed32(field, v)));
-      tagged((o, a, e) -> ProtoWriter.writeFloat(o, a, e, fixed32, Float.intBitsToFloat(v)),
+      tagged(
+          (o, a, e) -> ProtoWriter.writeInt32(o, a, e, varint, v), pj(o -> o.writeInt32(field, v)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeUInt32(o, a, e, varint, v),
+          pj(o -> o.writeUInt32(field, v)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeSInt32(o, a, e, varint, v),
+          pj(o -> o.writeSInt32(field, v)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeEnum(o, a, e, varint, v), pj(o -> o.writeEnum(field, v)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeInt64(o, a, e, varint, l), pj(o -> o.writeInt64(field, l)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeUInt64(o, a, e, varint, l),
+          pj(o -> o.writeUInt64(field, l)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeSInt64(o, a, e, varint, l),
+          pj(o -> o.writeSInt64(field, l)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeBool(o, a, e, varint, (v & 1) != 0),
+          pj(o -> o.writeBool(field, (v & 1) != 0)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeFixed32(o, a, e, fixed32, v),
+          pj(o -> o.writeFixed32(field, v)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeSFixed32(o, a, e, fixed32, v),
+          pj(o -> o.writeSFixed32(field, v)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeFloat(o, a, e, fixed32, Float.intBitsToFloat(v)),
           pj(o -> o.writeFloat(field, Float.intBitsToFloat(v))));
-      tagged((o, a, e) -> ProtoWriter.writeFixed64(o, a, e, fixed64, l), pj(o -> o.writeFixed64(field, l)));
-      tagged((o, a, e) -> ProtoWriter.writeSFixed64(o, a, e, fixed64, l), pj(o -> o.writeSFixed64(field, l)));
-      tagged((o, a, e) -> ProtoWriter.writeDouble(o, a, e, fixed64, Double.longBitsToDouble(l)),
+      tagged(
+          (o, a, e) -> ProtoWriter.writeFixed64(o, a, e, fixed64, l),
+          pj(o -> o.writeFixed64(field, l)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeSFixed64(o, a, e, fixed64, l),
+          pj(o -> o.writeSFixed64(field, l)));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeDouble(o, a, e, fixed64, Double.longBitsToDouble(l)),
           pj(o -> o.writeDouble(field, Double.longBitsToDouble(l))));
       // A length prefix: the varint bytes of uint32 under a length-delimited tag.
-      tagged((o, a, e) -> ProtoWriter.writeTagVarint32(o, a, e, varint | 2, v), withWireType(pj(o -> o.writeUInt32(field, v)), 2));
+      tagged(
+          (o, a, e) -> ProtoWriter.writeTagVarint32(o, a, e, varint | 2, v),
+          withWireType(pj(o -> o.writeUInt32(field, v)), 2));
     }
   }
 
@@ -247,34 +284,42 @@ class ProtoCodecTest {
 
   @Test
   void utf8MatchesTheJdkIncludingUnpairedSurrogates() {
-    char[] alphabet = {'a', 'é', '中', '\uD83D', '\uDE00', '\uDBFF', '\uDC00', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff'};
+    char[] alphabet = {
+      'a', 'é', '中', '\uD83D', '\uDE00', '\uDBFF', '\uDC00', '\u007f', '\u0080', '\u07ff', '\u0800',
+      '\uffff'
+    };
     for (int i = 0; i < 20_000; i++) {
       // Mostly-ASCII strings of up to 40 chars too, for the 8-chars-at-a-time path.
       boolean mostlyAscii = (i & 2) == 0;
       char[] cs = new char[RANDOM.nextInt(mostlyAscii ? 40 : 12)];
       for (int j = 0; j < cs.length; j++) {
-        cs[j] = mostlyAscii && ((i & 4) == 0 || RANDOM.nextInt(16) != 0)
-            ? (char) RANDOM.nextInt(0x80)
-            : alphabet[RANDOM.nextInt(alphabet.length)];
+        cs[j] =
+            mostlyAscii && ((i & 4) == 0 || RANDOM.nextInt(16) != 0)
+                ? (char) RANDOM.nextInt(0x80)
+                : alphabet[RANDOM.nextInt(alphabet.length)];
       }
       String s = new String(cs);
       byte[] jdk = s.getBytes(StandardCharsets.UTF_8);
       int word = Utf8.scan(s);
       assertEquals(jdk.length, Utf8.length(word), s);
       assertEquals(jdk.length, Utf8.encodedLength(s), s);
-      assertEquals(s.chars().allMatch(c -> c < 0x80), word >= 0, "ASCII iff the word is the length: " + s);
+      assertEquals(
+          s.chars().allMatch(c -> c < 0x80), word >= 0, "ASCII iff the word is the length: " + s);
       byte[] ours = written((o, a, e) -> Utf8.write(o, a, e, s, word));
       assertArrayEquals(jdk, ours, s);
       // Exactly as much room as the string needs, and one byte less.
       exact((o, a, e) -> Utf8.write(o, a, e, s, word), jdk);
-      assertEquals(new String(jdk, StandardCharsets.UTF_8), Utf8.decode(Unpooled.wrappedBuffer(ours), 0, jdk.length));
+      assertEquals(
+          new String(jdk, StandardCharsets.UTF_8),
+          Utf8.decode(Unpooled.wrappedBuffer(ours), 0, jdk.length));
     }
   }
 
   @Test
   void aLengthWordThatIsNotTheStringsFailsInsteadOfWritingOtherBytes() {
     byte[] out = fresh(64);
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> Utf8.write(out, 0, 64, "abc", 4));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> Utf8.write(out, 0, 64, "abc", 4));
     assertEquals("string changed while being written: 3 != 4", e.getMessage());
     assertThrows(IllegalStateException.class, () -> Utf8.write(out, 0, 64, "abé", ~5));
   }

@@ -39,8 +39,10 @@ class UnknownFieldsTest {
 
       // Merge appends per field, as protobuf-java's mergeFrom.
       UnknownFieldSet other = randomSet(random, 1);
-      UnknownFields merged = UnknownFields.merge(UnknownFields.copyOf(ours), read(other.toByteArray()));
-      assertArrayEquals(theirs.toBuilder().mergeFrom(other).build().toByteArray(), write(merged), "merge");
+      UnknownFields merged =
+          UnknownFields.merge(UnknownFields.copyOf(ours), read(other.toByteArray()));
+      assertArrayEquals(
+          theirs.toBuilder().mergeFrom(other).build().toByteArray(), write(merged), "merge");
       assertTrue(UnknownFields.equal(ours, UnknownFields.copyOf(ours)), "a copy is equal");
     }
   }
@@ -49,8 +51,12 @@ class UnknownFieldsTest {
   void emptyAndNullAreEqualAndClearEmpties() {
     assertNull(UnknownFields.copyOf(null));
     assertTrue(UnknownFields.equal(null, null));
-    UnknownFields set = read(UnknownFieldSet.newBuilder()
-        .addField(3, UnknownFieldSet.Field.newBuilder().addVarint(7).build()).build().toByteArray());
+    UnknownFields set =
+        read(
+            UnknownFieldSet.newBuilder()
+                .addField(3, UnknownFieldSet.Field.newBuilder().addVarint(7).build())
+                .build()
+                .toByteArray());
     assertFalse(set.isEmpty());
     assertFalse(UnknownFields.equal(set, null));
     set.clear();
@@ -68,22 +74,15 @@ class UnknownFieldsTest {
       int values = 1 + random.nextInt(3);
       for (int v = 0; v < values; v++) {
         switch (random.nextInt(depth > 0 ? 5 : 4)) {
-          case 0:
-            f.addVarint(random.nextBoolean() ? random.nextInt(300) : random.nextLong());
-            break;
-          case 1:
-            f.addFixed32(random.nextInt());
-            break;
-          case 2:
-            f.addFixed64(random.nextLong());
-            break;
-          case 3:
+          case 0 -> f.addVarint(random.nextBoolean() ? random.nextInt(300) : random.nextLong());
+          case 1 -> f.addFixed32(random.nextInt());
+          case 2 -> f.addFixed64(random.nextLong());
+          case 3 -> {
             byte[] bytes = new byte[random.nextInt(20)];
             random.nextBytes(bytes);
             f.addLengthDelimited(ByteString.copyFrom(bytes));
-            break;
-          default:
-            f.addGroup(randomSet(random, depth - 1));
+          }
+          default -> f.addGroup(randomSet(random, depth - 1));
         }
       }
       b.mergeField(1 + random.nextInt(20000), f.build());
@@ -94,7 +93,8 @@ class UnknownFieldsTest {
   /** The fields' encodings concatenated from the highest field number down. */
   private static byte[] reversedByField(UnknownFieldSet set) {
     ByteBuf out = Unpooled.buffer();
-    new java.util.TreeMap<>(set.asMap()).descendingMap()
+    new java.util.TreeMap<>(set.asMap())
+        .descendingMap()
         .forEach((number, field) -> out.writeBytes(field.toByteString(number).toByteArray()));
     return io.netty.buffer.ByteBufUtil.getBytes(out);
   }

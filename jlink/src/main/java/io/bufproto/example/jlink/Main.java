@@ -1,15 +1,14 @@
 package io.bufproto.example.jlink;
 
 import io.bufproto.api.BufProto;
-import io.bufproto.api.internal.ProtoCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.util.Arrays;
 
 /**
- * Writes a message into a pooled direct buffer, parses it back and says which runtime did it.
- * Exits with status 1 if the round trip changed anything. Printed lines are checked by
- * JlinkImageIT; keep their prefixes.
+ * Writes a message into a pooled direct buffer, parses it back and says which runtime did it. Exits
+ * with status 1 if the round trip changed anything. Printed lines are checked by JlinkImageIT; keep
+ * their prefixes.
  */
 public final class Main {
 
@@ -27,12 +26,15 @@ public final class Main {
       int size = sent.writeTo(buf);
       Greeting received = new Greeting();
       received.parseFrom(buf, buf.readableBytes());
-      boolean same = received.equals(sent) && Arrays.equals(received.toByteArray(), sent.toByteArray());
+      boolean same =
+          received.equals(sent) && Arrays.equals(received.toByteArray(), sent.toByteArray());
 
       System.out.println("runtime: " + BufProto.runtime());
       System.out.println("runtime module: " + runtimeModule());
-      System.out.println("netty module: " + ByteBuf.class.getModule().getDescriptor().toNameAndVersion());
-      System.out.println("round trip: " + (same ? "ok" : "CHANGED") + " (" + size + " bytes, " + received + ")");
+      System.out.println(
+          "netty module: " + ByteBuf.class.getModule().getDescriptor().toNameAndVersion());
+      System.out.println(
+          "round trip: " + (same ? "ok" : "CHANGED") + " (" + size + " bytes, " + received + ")");
       if (!same) {
         System.exit(1);
       }
@@ -42,6 +44,9 @@ public final class Main {
   }
 
   private static String runtimeModule() {
-    return ModuleLayer.boot().findModule("io.bufproto.runtime.module").map(Module::getName).orElse("none");
+    return ModuleLayer.boot()
+        .findModule("io.bufproto.runtime.module")
+        .map(Module::getName)
+        .orElse("none");
   }
 }

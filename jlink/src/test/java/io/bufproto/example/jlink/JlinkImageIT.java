@@ -19,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Links this module, io.bufproto.api, io.bufproto.runtime.module and Netty into a runtime image with
- * the JDK running the build, runs the image and checks that it picked the module runtime,
+ * Links this module, io.bufproto.api, io.bufproto.runtime.module and Netty into a runtime image
+ * with the JDK running the build, runs the image and checks that it picked the module runtime,
  * round-tripped a message and printed nothing on stderr (no JDK warnings).
  */
 class JlinkImageIT {
@@ -33,23 +33,37 @@ class JlinkImageIT {
   void theImageRunsOnTheModuleRuntime(String netty, String versionProperty) throws Exception {
     Path image = IMAGES.resolve(netty);
     deleteRecursively(image);
-    List<String> jlinkArgs = new ArrayList<>(List.of(
-        "--module-path", String.join(File.pathSeparator,
-            System.getProperty("bufproto.jlink.app"),
-            MODULES.resolve("bufproto").toString(),
-            MODULES.resolve(netty).toString()),
-        // jlink links only what is named or required: the runtime module must be named.
-        "--add-modules", "io.bufproto.example.jlink,io.bufproto.runtime.module",
-        "--launcher", "greeting=io.bufproto.example.jlink/io.bufproto.example.jlink.Main",
-        "--strip-debug", "--no-header-files", "--no-man-pages",
-        "--output", image.toString()));
+    List<String> jlinkArgs =
+        new ArrayList<>(
+            List.of(
+                "--module-path",
+                String.join(
+                    File.pathSeparator,
+                    System.getProperty("bufproto.jlink.app"),
+                    MODULES.resolve("bufproto").toString(),
+                    MODULES.resolve(netty).toString()),
+                // jlink links only what is named or required: the runtime module must be named.
+                "--add-modules",
+                "io.bufproto.example.jlink,io.bufproto.runtime.module",
+                "--launcher",
+                "greeting=io.bufproto.example.jlink/io.bufproto.example.jlink.Main",
+                "--strip-debug",
+                "--no-header-files",
+                "--no-man-pages",
+                "--output",
+                image.toString()));
     if (netty.equals("netty41")) {
       // Netty 4.1 calls sun.misc.Unsafe, which JDK 24+ reports (JEP 498); inert on JDK 17.
       jlinkArgs.add("--add-options=-Dsun.misc.unsafe.memory.access=allow");
     }
     StringWriter jlinkOut = new StringWriter();
-    int linked = ToolProvider.findFirst("jlink").orElseThrow()
-        .run(new PrintWriter(jlinkOut), new PrintWriter(jlinkOut), jlinkArgs.toArray(String[]::new));
+    int linked =
+        ToolProvider.findFirst("jlink")
+            .orElseThrow()
+            .run(
+                new PrintWriter(jlinkOut),
+                new PrintWriter(jlinkOut),
+                jlinkArgs.toArray(String[]::new));
     assertEquals(0, linked, () -> "jlink " + jlinkArgs + ":\n" + jlinkOut);
 
     Process p = new ProcessBuilder(image.resolve("bin").resolve("greeting").toString()).start();
@@ -66,7 +80,9 @@ class JlinkImageIT {
     assertTrue(out.contains("round trip: ok"), out);
     String nettyVersion = System.getProperty(versionProperty);
     String modules = Files.readString(image.resolve("release"));
-    assertTrue(modules.contains("io.netty.buffer") && modules.contains("io.bufproto.runtime.module"), modules);
+    assertTrue(
+        modules.contains("io.netty.buffer") && modules.contains("io.bufproto.runtime.module"),
+        modules);
     assertTrue(nettyVersion != null && !nettyVersion.isEmpty());
   }
 

@@ -1,7 +1,7 @@
 package io.bufproto.runtime.classpath;
 
-import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.BufProtoRuntime;
+import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.BufWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -29,7 +29,8 @@ public final class ClasspathRuntime implements BufProtoRuntime {
   @Override
   public boolean isUsable() {
     try {
-      ByteBuf b = Unpooled.buffer(16).writeBytes(new byte[] {(byte) 0xac, 0x02, 0, 0, 0, 0, 0, 0, 0, 0});
+      ByteBuf b =
+          Unpooled.buffer(16).writeBytes(new byte[] {(byte) 0xac, 0x02, 0, 0, 0, 0, 0, 0, 0, 0});
       if (UncheckedReader.INSTANCE.readVarint64(b) != 300 || b.readerIndex() != 2) {
         return false;
       }

@@ -6,10 +6,10 @@ import io.netty.buffer.BufProtoUncheckedAccess;
 import io.netty.buffer.ByteBuf;
 
 /**
- * The classpath reader: {@link BufProtoUncheckedAccess} decodes every varint it can (one
- * unchecked 8-byte load, or one byte near the end of the data), and Netty's public API takes the
- * rest: other buffer classes, composites, the last bytes before {@code writerIndex}, varints of 9
- * and 10 bytes, truncated varints (which then throw as Netty does).
+ * The classpath reader: {@link BufProtoUncheckedAccess} decodes every varint it can (one unchecked
+ * 8-byte load, or one byte near the end of the data), and Netty's public API takes the rest: other
+ * buffer classes, composites, the last bytes before {@code writerIndex}, varints of 9 and 10 bytes,
+ * truncated varints (which then throw as Netty does).
  */
 final class UncheckedReader implements BufReader {
 

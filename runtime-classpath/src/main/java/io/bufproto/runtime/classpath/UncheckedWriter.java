@@ -10,9 +10,9 @@ import java.nio.ByteOrder;
 /**
  * The classpath writer: a composed message of 8 to {@value #SMALL} bytes goes into its buffer as
  * 8-byte stores through Netty's unchecked {@code AbstractByteBuf._setLongLE} (for pooled direct
- * buffers with Netty's Unsafe: one store each); others, composites and wrappers take Netty's
- * bulk {@code setBytes}. Why: that copy has a fixed cost of several stores, so small messages
- * paid more for it than for their fields (docs/write-path.md, "Figures moved out of the code").
+ * buffers with Netty's Unsafe: one store each); others, composites and wrappers take Netty's bulk
+ * {@code setBytes}. Why: that copy has a fixed cost of several stores, so small messages paid more
+ * for it than for their fields (docs/write-path.md, "Figures moved out of the code").
  */
 final class UncheckedWriter implements BufWriter {
 
@@ -20,13 +20,16 @@ final class UncheckedWriter implements BufWriter {
 
   static final int SMALL = 64;
 
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private UncheckedWriter() {}
 
   @Override
   public void setBytes(ByteBuf buf, int index, byte[] src, int length) {
-    if (length < 8 || length > SMALL || !BufProtoUncheckedAccess.setLongs(buf, index, src, length, LONGS)) {
+    if (length < 8
+        || length > SMALL
+        || !BufProtoUncheckedAccess.setLongs(buf, index, src, length, LONGS)) {
       buf.setBytes(index, src, 0, length);
     }
   }

@@ -1,7 +1,7 @@
 package io.bufproto.runtime.module;
 
-import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.BufProtoRuntime;
+import io.bufproto.api.spi.BufReader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 

@@ -6,15 +6,15 @@ import io.bufproto.api.spi.Varints;
 import io.netty.buffer.ByteBuf;
 
 /**
- * Decodes varints of two bytes or more from one bounds-checked 8-byte little-endian load
- * ({@link ByteBuf#getLongLE}) instead of one checked {@code readByte()} per byte.
+ * Decodes varints of two bytes or more from one bounds-checked 8-byte little-endian load ({@link
+ * ByteBuf#getLongLE}) instead of one checked {@code readByte()} per byte.
  *
  * <p>One-byte varints (most tags and lengths) keep the single {@code readByte()} front, which the
  * JIT inlines into every call site: the wide load costs about twice as much there (figures in
- * docs/parse-path.md, "Figures moved out of the code"). Longer varints go out of line to
- * {@link #readRest}, so the front stays small. The load only ever covers readable bytes
- * ({@code readableBytes() >= 8} is checked first), so nothing outside the buffer's readable
- * region is read; near the end of the buffer the byte chain takes over.
+ * docs/parse-path.md, "Figures moved out of the code"). Longer varints go out of line to {@link
+ * #readRest}, so the front stays small. The load only ever covers readable bytes ({@code
+ * readableBytes() >= 8} is checked first), so nothing outside the buffer's readable region is read;
+ * near the end of the buffer the byte chain takes over.
  */
 public final class WideLoadReader implements BufReader {
 
