@@ -1,6 +1,7 @@
 package io.bufproto.api;
 
 import io.bufproto.api.internal.ParseFailure;
+import io.bufproto.api.internal.ProtoCodec;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -97,6 +98,33 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   /** Clears this message and parses all of {@code bytes} into it. The message aliases the array. */
   void parseFrom(byte[] bytes);
 
+  /**
+   * Clears this message and parses the buffer's whole readable region into it, advancing the reader
+   * index to the writer index: {@code parseFrom(buf, buf.readableBytes())}.
+   */
+  default void parseFrom(ByteBuf buf) {
+    parseFrom(buf, buf.readableBytes());
+  }
+
+  /**
+   * Parses one message of a delimited stream, as protobuf-java's {@code parseDelimitedFrom} reads
+   * it: a varint32 size, then that many bytes of message, from the reader index, advancing past
+   * both. At the end of the stream, a buffer with no readable bytes, it returns false and leaves
+   * this message and the buffer as they were (protobuf-java returns {@code null} there).
+   *
+   * @return true if a message was parsed, false at the end of the stream
+   * @throws InvalidProtobufException if the stream ends inside the size or the message, if the size
+   *     prefix runs past 5 bytes (protobuf-java reads up to 10 and drops the high bits; no writer
+   *     writes one), or as {@link #parseFrom(ByteBuf, int)}
+   */
+  default boolean parseDelimitedFrom(ByteBuf buf) {
+    if (!buf.isReadable()) {
+      return false;
+    }
+    parseFrom(buf, ProtoCodec.readDelimitedSize(buf));
+    return true;
+  }
+
   /** The exact number of bytes {@link #writeTo(ByteBuf)} writes. Cached until the next change. */
   int getSerializedSize();
 
@@ -110,6 +138,26 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    * @throws InvalidProtobufException if a required field is missing
    */
   int writeTo(ByteBuf buf);
+
+  /**
+   * Writes this message's size as a varint32, then the message, at the writer index: one element of
+   * a delimited stream, the bytes of protobuf-java's {@code writeDelimitedTo}. Nothing is written
+   * if it fails.
+   *
+   * @return the number of bytes written, size prefix included
+   * @throws InvalidProtobufException if a required field is missing
+   */
+  default int writeDelimitedTo(ByteBuf buf) {
+    int start = buf.writerIndex();
+    try {
+      ProtoCodec.writeVarint32(buf, getSerializedSize());
+      writeTo(buf);
+    } catch (RuntimeException e) {
+      buf.writerIndex(start);
+      throw e;
+    }
+    return buf.writerIndex() - start;
+  }
 
   /** A new array holding exactly the bytes {@link #writeTo(ByteBuf)} would write. */
   byte[] toByteArray();

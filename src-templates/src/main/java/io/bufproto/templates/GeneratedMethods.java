@@ -43,6 +43,8 @@ public final class GeneratedMethods {
           "_findMissing",
           "_checkInitialized",
           "getUnknownFields",
+          "writeDelimitedTo",
+          "parseDelimitedFrom",
           "_setParent",
           "_changed",
           "_childChanged",
@@ -52,11 +54,13 @@ public final class GeneratedMethods {
           "_unsetValue");
 
   /**
-   * Names no class declares yet, kept from fields all the same: protobuf-java's {@code
+   * Names no class declares, kept from fields all the same: protobuf-java's {@code
    * getUnknownFields()}, which a field {@code unknown_fields} gets renamed away from in
-   * protobuf-java too, so that an accessor of that name can come later without renaming fields.
+   * protobuf-java too, so that an accessor of that name can come later without renaming fields; and
+   * the default methods every class inherits from {@code ProtoMessage}.
    */
-  public static final Set<String> RESERVED = Set.of("getUnknownFields");
+  public static final Set<String> RESERVED =
+      Set.of("getUnknownFields", "writeDelimitedTo", "parseDelimitedFrom");
 
   private GeneratedMethods() {}
 

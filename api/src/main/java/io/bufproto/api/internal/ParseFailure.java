@@ -223,6 +223,11 @@ public final class ParseFailure extends InvalidProtobufException {
         "Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
   }
 
+  public static ParseFailure malformedSizePrefix() {
+    return new ParseFailure(
+        "The size prefix of a delimited message runs past 5 bytes (a malformed varint32).");
+  }
+
   public static ParseFailure negativeSize(int size) {
     return new ParseFailure(
         "Protocol message contained an embedded string or message which claimed to have negative size ("

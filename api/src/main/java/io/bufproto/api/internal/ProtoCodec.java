@@ -314,6 +314,48 @@ public final class ProtoCodec {
     buf.skipBytes(n);
   }
 
+  // ---------------------------------------------------------------- delimited streams
+
+  /**
+   * Reads the varint32 size prefix of a delimited message (ProtoMessage#parseDelimitedFrom) and
+   * checks that the message's bytes follow it. Called with at least one readable byte.
+   */
+  public static int readDelimitedSize(ByteBuf buf) {
+    int at = buf.readerIndex();
+    int limit = buf.writerIndex();
+    int size = 0;
+    for (int i = 0; ; i++) {
+      if (at + i == limit) {
+        throw ParseFailure.truncated();
+      }
+      if (i == 5) {
+        throw ParseFailure.malformedSizePrefix();
+      }
+      byte b = buf.getByte(at + i);
+      size |= (b & 0x7F) << (7 * i);
+      if (b >= 0) {
+        buf.readerIndex(at + i + 1);
+        break;
+      }
+    }
+    if (size < 0) {
+      throw ParseFailure.negativeSize(size);
+    }
+    if (size > buf.readableBytes()) {
+      throw ParseFailure.truncated();
+    }
+    return size;
+  }
+
+  /** Writes {@code value} as an unsigned varint at the writer index (a delimited size prefix). */
+  public static void writeVarint32(ByteBuf out, int value) {
+    while ((value & ~0x7F) != 0) {
+      out.writeByte((value & 0x7F) | 0x80);
+      value >>>= 7;
+    }
+    out.writeByte(value);
+  }
+
   // ---------------------------------------------------------------- sizes
 
   /** Bytes of {@code value} as an unsigned varint. */
