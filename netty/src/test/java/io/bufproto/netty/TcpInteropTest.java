@@ -1,0 +1,294 @@
+package io.bufproto.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.bufproto.tests.pulsar.BaseCommand;
+import io.bufproto.tests.pulsar.PulsarApi;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.LengthFieldPrepender;
+import io.netty.handler.codec.protobuf.ProtobufDecoder;
+import io.netty.handler.codec.protobuf.ProtobufEncoder;
+import io.netty.handler.codec.protobuf.ProtobufVarint32FrameDecoder;
+import io.netty.handler.codec.protobuf.ProtobufVarint32LengthFieldPrepender;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * BufProto's handlers against protobuf-java with Netty's own handlers, over TCP on loopback, both
+ * ways round: Pulsar's {@code BaseCommand} with random values, echoed by the server. Each side
+ * checks every message it receives against what was sent, byte for byte.
+ */
+@SuppressWarnings("FutureReturnValueIgnored") // a failed write shows as a missing or wrong echo
+class TcpInteropTest {
+
+  private static final int MESSAGES = 10_000;
+  private static final int MAX_FRAME = 1 << 20;
+
+  @SuppressWarnings("deprecation") // NioEventLoopGroup: the form both Netty 4.1 and 4.2 have
+  private static final EventLoopGroup group = new NioEventLoopGroup(2);
+
+  private static final List<PulsarApi.BaseCommand> sent = new ArrayList<>();
+  private static final List<byte[]> sentBytes = new ArrayList<>();
+
+  @BeforeAll
+  static void messages() {
+    RandomMessages random = new RandomMessages(20261202);
+    for (int i = 0; i < MESSAGES; i++) {
+      PulsarApi.BaseCommand m = random.next(PulsarApi.BaseCommand.getDefaultInstance());
+      sent.add(m);
+      sentBytes.add(m.toByteArray());
+    }
+  }
+
+  @AfterAll
+  static void shutdown() {
+    group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
+    LeakRecorder.assertNoLeaks();
+  }
+
+  /**
+   * protobuf-java's framing handlers for the peer: Netty's protobuf pair, or the fixed-width pair.
+   */
+  private static void addProtobufJavaFraming(Channel ch, Framing framing) {
+    if (framing == Framing.VARINT32) {
+      ch.pipeline()
+          .addLast(new ProtobufVarint32FrameDecoder(), new ProtobufVarint32LengthFieldPrepender());
+    } else {
+      ch.pipeline()
+          .addLast(
+              new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4), new LengthFieldPrepender(4));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Framing.class)
+  void bufProtoServerEchoesProtobufJavaClient(Framing framing) throws Exception {
+    AtomicInteger parsed = new AtomicInteger();
+    Channel server =
+        serve(
+            ch ->
+                ch.pipeline()
+                    .addLast(
+                        new ProtoFrameDecoder(framing, MAX_FRAME), new ProtoFrameEncoder(framing))
+                    .addLast(
+                        new ProtoMessageHandler<>(new BaseCommand()) {
+                          @Override
+                          protected void onMessage(ChannelHandlerContext ctx, BaseCommand cmd) {
+                            parsed.incrementAndGet();
+                            ctx.write(cmd); // encoded now, on this event loop: safe to reuse
+                          }
+
+                          @Override
+                          public void channelReadComplete(ChannelHandlerContext ctx) {
+                            ctx.flush();
+                          }
+                        }));
+    // The client receives the echoes as raw frames and compares them with protobuf-java's bytes.
+    CompletableFuture<Integer> echoes = new CompletableFuture<>();
+    AtomicInteger received = new AtomicInteger();
+    AtomicInteger differing = new AtomicInteger();
+    Channel client =
+        connect(
+            server,
+            ch -> {
+              addProtobufJavaFraming(ch, framing);
+              ch.pipeline()
+                  .addLast(new ProtobufEncoder())
+                  .addLast(
+                      new SimpleChannelInboundHandler<ByteBuf>() {
+                        @Override
+                        protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+                          int i = received.getAndIncrement();
+                          if (!java.util.Arrays.equals(
+                              ByteBufUtil.getBytes(frame), sentBytes.get(i))) {
+                            differing.incrementAndGet();
+                          }
+                          if (i + 1 == MESSAGES) {
+                            echoes.complete(i + 1);
+                          }
+                        }
+                      });
+            });
+    sendAll(client, sent);
+    assertEquals(MESSAGES, echoes.get(60, TimeUnit.SECONDS));
+    assertEquals(0, differing.get(), "echoes differing from protobuf-java's bytes");
+    assertEquals(MESSAGES, parsed.get());
+    close(client, server);
+    System.out.printf(
+        "TcpInteropTest %s: BufProto server <- protobuf-java client: %d messages parsed, %d echoes"
+            + " byte-identical%n",
+        framing, parsed.get(), received.get() - differing.get());
+  }
+
+  @ParameterizedTest
+  @EnumSource(Framing.class)
+  void protobufJavaServerEchoesBufProtoClient(Framing framing) throws Exception {
+    AtomicInteger serverReceived = new AtomicInteger();
+    AtomicInteger serverDiffering = new AtomicInteger();
+    Channel server =
+        serve(
+            ch -> {
+              addProtobufJavaFraming(ch, framing);
+              ch.pipeline()
+                  .addLast(new ProtobufDecoder(PulsarApi.BaseCommand.getDefaultInstance()))
+                  .addLast(new ProtobufEncoder())
+                  .addLast(
+                      new SimpleChannelInboundHandler<PulsarApi.BaseCommand>() {
+                        @Override
+                        protected void channelRead0(
+                            ChannelHandlerContext ctx, PulsarApi.BaseCommand cmd) {
+                          int i = serverReceived.getAndIncrement();
+                          if (!cmd.equals(sent.get(i))) {
+                            serverDiffering.incrementAndGet();
+                          }
+                          ctx.write(cmd);
+                        }
+
+                        @Override
+                        public void channelReadComplete(ChannelHandlerContext ctx) {
+                          ctx.flush();
+                        }
+                      });
+            });
+    CompletableFuture<Integer> echoes = new CompletableFuture<>();
+    AtomicInteger received = new AtomicInteger();
+    AtomicInteger differing = new AtomicInteger();
+    Channel client =
+        connect(
+            server,
+            ch ->
+                ch.pipeline()
+                    .addLast(
+                        new ProtoFrameDecoder(framing, MAX_FRAME), new ProtoFrameEncoder(framing))
+                    .addLast(
+                        new ProtoMessageHandler<>(new BaseCommand()) {
+                          @Override
+                          protected void onMessage(ChannelHandlerContext ctx, BaseCommand cmd) {
+                            int i = received.getAndIncrement();
+                            PulsarApi.BaseCommand expected = sent.get(i);
+                            if (cmd.getType().getNumber() != expected.getType().getNumber()
+                                || !java.util.Arrays.equals(cmd.toByteArray(), sentBytes.get(i))) {
+                              differing.incrementAndGet();
+                            }
+                            if (i + 1 == MESSAGES) {
+                              echoes.complete(i + 1);
+                            }
+                          }
+                        }));
+    // One message object per write: a write from this thread is encoded later, on the event loop.
+    List<BaseCommand> ours = new ArrayList<>();
+    for (byte[] bytes : sentBytes) {
+      BaseCommand m = new BaseCommand();
+      m.parseFrom(bytes);
+      ours.add(m);
+    }
+    sendAll(client, ours);
+    assertEquals(MESSAGES, echoes.get(60, TimeUnit.SECONDS));
+    assertEquals(0, serverDiffering.get(), "protobuf-java parsed something else than was sent");
+    assertEquals(0, differing.get(), "echoes parsed differently");
+    close(client, server);
+    System.out.printf(
+        "TcpInteropTest %s: protobuf-java server <- BufProto client: %d messages equal to those"
+            + " sent, %d echoes parsed identically%n",
+        framing, serverReceived.get() - serverDiffering.get(), received.get() - differing.get());
+  }
+
+  @org.junit.jupiter.api.Test
+  void anOversizeAnnouncementClosesTheConnectionAtOnce() throws Exception {
+    Channel server =
+        serve(
+            ch ->
+                ch.pipeline()
+                    .addLast(new ProtoFrameDecoder(Framing.VARINT32, MAX_FRAME))
+                    .addLast(
+                        new ProtoMessageHandler<>(new BaseCommand()) {
+                          @Override
+                          protected void onMessage(ChannelHandlerContext ctx, BaseCommand cmd) {}
+
+                          @Override
+                          public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                            // expected: the TooLongFrameException; the decoder closes the channel
+                          }
+                        }));
+    Channel client = connect(server, ch -> {});
+    // 2^31-1 announced, then nothing: the server must not wait for the frame.
+    client
+        .writeAndFlush(io.netty.buffer.Unpooled.wrappedBuffer(new byte[] {-1, -1, -1, -1, 7}))
+        .sync();
+    assertTrue(
+        client.closeFuture().await(30, TimeUnit.SECONDS),
+        "the server did not close the connection");
+    server.close().sync();
+  }
+
+  private static void sendAll(Channel client, List<?> messages) throws InterruptedException {
+    for (int i = 0; i < messages.size() - 1; i++) {
+      if (i % 64 == 63) {
+        client.writeAndFlush(messages.get(i));
+      } else {
+        client.write(messages.get(i));
+      }
+    }
+    client.writeAndFlush(messages.get(messages.size() - 1)).sync();
+  }
+
+  private static Channel serve(Consumer<SocketChannel> pipeline) throws InterruptedException {
+    return new ServerBootstrap()
+        .group(group)
+        .channel(NioServerSocketChannel.class)
+        .childHandler(initializer(pipeline))
+        .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+        .sync()
+        .channel();
+  }
+
+  private static Channel connect(Channel server, Consumer<SocketChannel> pipeline)
+      throws InterruptedException {
+    return new Bootstrap()
+        .group(group)
+        .channel(NioSocketChannel.class)
+        .handler(initializer(pipeline))
+        .connect(server.localAddress())
+        .sync()
+        .channel();
+  }
+
+  private static ChannelHandler initializer(Consumer<SocketChannel> pipeline) {
+    return new ChannelInitializer<SocketChannel>() {
+      @Override
+      protected void initChannel(SocketChannel ch) {
+        pipeline.accept(ch);
+      }
+    };
+  }
+
+  private static void close(Channel client, Channel server) throws InterruptedException {
+    client.close().sync();
+    server.close().sync();
+  }
+}
