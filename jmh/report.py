@@ -96,6 +96,19 @@ def section(jdk, res, note, lp_version):
                      "PARANOID (LeakAwareBenchmark): "
                      + "; ".join("%s BufProto %s, LightProto %s (%s)" % (op, cell(b), cell(l), ratio(b, l))
                                  for op, b, l in leak) + ".")
+    # PipelineBenchmark: from unchecked.json after a full run.sh, or from pipeline.json
+    # (jmh/pipeline.sh), whichever was measured later.
+    pu = dict(u)
+    pu.update(res.get("pipeline", {}))
+    pipe = [(op, pu.get(("Pipeline", "bufproto_" + op)), pu.get(("Pipeline", "protobuf_" + op)))
+            for op in ("encode", "decode")]
+    if any(b for _, b, _ in pipe):
+        lines.append("")
+        lines.append("BaseCommand (CommandSend) through a Netty pipeline (EmbeddedChannel, varint32 frames; "
+                     "PipelineBenchmark), BufProto's handlers vs Netty's protobuf handlers with "
+                     "protobuf-java: "
+                     + "; ".join("%s %s vs %s (%s)" % (op, cell(b), cell(p), ratio(b, p))
+                                 for op, b, p in pipe) + ".")
     lines.append("")
     return lines
 
@@ -187,7 +200,7 @@ def main():
              "measurements are in [write-path.md](write-path.md).", "",
              "![BufProto relative to LightProto and protobuf-java](benchmarks.svg)", ""]
     for jdk in jdks:
-        res = {r: load(os.path.join(results, "jdk" + jdk, r + ".json")) for r in READERS}
+        res = {r: load(os.path.join(results, "jdk" + jdk, r + ".json")) for r in READERS + ["pipeline"]}
         note_path = os.path.join(results, "jdk" + jdk, "NOTE.md")
         note = open(note_path).read() if os.path.exists(note_path) else ""
         lp_path = os.path.join(results, "jdk" + jdk, "lightproto.version")
