@@ -88,29 +88,26 @@ def section(jdk, res, note, lp_version):
                      "leak-aware wrapper (MixedBuffersBenchmark): "
                      + ", ".join("BufProto %s %s" % (r, cell(v)) for r, v in mixed)
                      + ", LightProto %s." % cell(lpm))
-    leak = [(op, u.get(("LeakAware", "bufproto_" + op)), u.get(("LeakAware", "lightproto_" + op)))
-            for op in ("parse", "write")]
-    if any(b for _, b, _ in leak):
-        lines.append("")
-        lines.append("MessageMetadata in pooled direct buffers wrapped by Netty's leak detector at level "
-                     "PARANOID (LeakAwareBenchmark): "
-                     + "; ".join("%s BufProto %s, LightProto %s (%s)" % (op, cell(b), cell(l), ratio(b, l))
-                                 for op, b, l in leak) + ".")
+    lines += paired(u, "LeakAware", ("parse", "write"), "lightproto",
+                    "MessageMetadata in pooled direct buffers wrapped by Netty's leak detector at level "
+                    "PARANOID (LeakAwareBenchmark), BufProto vs LightProto: ")
     # PipelineBenchmark: from unchecked.json after a full run.sh, or from pipeline.json
     # (jmh/pipeline.sh), whichever was measured later.
-    pu = dict(u)
-    pu.update(res.get("pipeline", {}))
-    pipe = [(op, pu.get(("Pipeline", "bufproto_" + op)), pu.get(("Pipeline", "protobuf_" + op)))
-            for op in ("encode", "decode")]
-    if any(b for _, b, _ in pipe):
-        lines.append("")
-        lines.append("BaseCommand (CommandSend) through a Netty pipeline (EmbeddedChannel, varint32 frames; "
-                     "PipelineBenchmark), BufProto's handlers vs Netty's protobuf handlers with "
-                     "protobuf-java: "
-                     + "; ".join("%s %s vs %s (%s)" % (op, cell(b), cell(p), ratio(b, p))
-                                 for op, b, p in pipe) + ".")
+    lines += paired(dict(u, **res.get("pipeline", {})), "Pipeline", ("encode", "decode"), "protobuf",
+                    "BaseCommand (CommandSend) through a Netty pipeline (EmbeddedChannel, varint32 frames; "
+                    "PipelineBenchmark), BufProto's handlers vs Netty's protobuf handlers with "
+                    "protobuf-java: ")
     lines.append("")
     return lines
+
+
+def paired(u, cls, ops, peer, title):
+    """One sentence comparing bufproto_<op> with <peer>_<op> of benchmark class cls, or nothing."""
+    pairs = [(op, u.get((cls, "bufproto_" + op)), u.get((cls, peer + "_" + op))) for op in ops]
+    if not any(b for _, b, _ in pairs):
+        return []
+    return ["", title + "; ".join("%s %s vs %s (%s)" % (op, cell(b), cell(p), ratio(b, p))
+                                  for op, b, p in pairs) + "."]
 
 
 def svg(jdk, u, path):

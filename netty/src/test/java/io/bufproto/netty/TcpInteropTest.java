@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -72,6 +73,28 @@ class TcpInteropTest {
   }
 
   /**
+   * BufProto's side: frame decoder and encoder, and a handler passing each message to {@code
+   * onMessage}; what it writes is flushed when a read completes.
+   */
+  private static void addBufProto(
+      Channel ch, Framing framing, BiConsumer<ChannelHandlerContext, BaseCommand> onMessage) {
+    ch.pipeline()
+        .addLast(new ProtoFrameDecoder(framing, MAX_FRAME), new ProtoFrameEncoder(framing))
+        .addLast(
+            new ProtoMessageHandler<>(new BaseCommand()) {
+              @Override
+              protected void onMessage(ChannelHandlerContext ctx, BaseCommand cmd) {
+                onMessage.accept(ctx, cmd);
+              }
+
+              @Override
+              public void channelReadComplete(ChannelHandlerContext ctx) {
+                ctx.flush();
+              }
+            });
+  }
+
+  /**
    * protobuf-java's framing handlers for the peer: Netty's protobuf pair, or the fixed-width pair.
    */
   private static void addProtobufJavaFraming(Channel ch, Framing framing) {
@@ -92,22 +115,13 @@ class TcpInteropTest {
     Channel server =
         serve(
             ch ->
-                ch.pipeline()
-                    .addLast(
-                        new ProtoFrameDecoder(framing, MAX_FRAME), new ProtoFrameEncoder(framing))
-                    .addLast(
-                        new ProtoMessageHandler<>(new BaseCommand()) {
-                          @Override
-                          protected void onMessage(ChannelHandlerContext ctx, BaseCommand cmd) {
-                            parsed.incrementAndGet();
-                            ctx.write(cmd); // encoded now, on this event loop: safe to reuse
-                          }
-
-                          @Override
-                          public void channelReadComplete(ChannelHandlerContext ctx) {
-                            ctx.flush();
-                          }
-                        }));
+                addBufProto(
+                    ch,
+                    framing,
+                    (ctx, cmd) -> {
+                      parsed.incrementAndGet();
+                      ctx.write(cmd); // encoded now, on this event loop: safe to reuse
+                    }));
     // The client receives the echoes as raw frames and compares them with protobuf-java's bytes.
     CompletableFuture<Integer> echoes = new CompletableFuture<>();
     AtomicInteger received = new AtomicInteger();
@@ -182,24 +196,19 @@ class TcpInteropTest {
         connect(
             server,
             ch ->
-                ch.pipeline()
-                    .addLast(
-                        new ProtoFrameDecoder(framing, MAX_FRAME), new ProtoFrameEncoder(framing))
-                    .addLast(
-                        new ProtoMessageHandler<>(new BaseCommand()) {
-                          @Override
-                          protected void onMessage(ChannelHandlerContext ctx, BaseCommand cmd) {
-                            int i = received.getAndIncrement();
-                            PulsarApi.BaseCommand expected = sent.get(i);
-                            if (cmd.getType().getNumber() != expected.getType().getNumber()
-                                || !java.util.Arrays.equals(cmd.toByteArray(), sentBytes.get(i))) {
-                              differing.incrementAndGet();
-                            }
-                            if (i + 1 == MESSAGES) {
-                              echoes.complete(i + 1);
-                            }
-                          }
-                        }));
+                addBufProto(
+                    ch,
+                    framing,
+                    (ctx, cmd) -> {
+                      int i = received.getAndIncrement();
+                      if (cmd.getType().getNumber() != sent.get(i).getType().getNumber()
+                          || !java.util.Arrays.equals(cmd.toByteArray(), sentBytes.get(i))) {
+                        differing.incrementAndGet();
+                      }
+                      if (i + 1 == MESSAGES) {
+                        echoes.complete(i + 1);
+                      }
+                    }));
     // One message object per write: a write from this thread is encoded later, on the event loop.
     List<BaseCommand> ours = new ArrayList<>();
     for (byte[] bytes : sentBytes) {
