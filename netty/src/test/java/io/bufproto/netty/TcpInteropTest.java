@@ -227,6 +227,91 @@ class TcpInteropTest {
         framing, serverReceived.get() - serverDiffering.get(), received.get() - differing.get());
   }
 
+  /**
+   * Bad frames from a protobuf-java client, between good ones, to a server that skips them (frame
+   * decoder {@code OnTooLong.SKIP}, handler returning from {@code onMalformedFrame}): random bytes,
+   * a truncated message and an oversize frame are each reported once, the connection stays up, and
+   * the reused message parses the good frames after them right (their echoes are protobuf-java's
+   * bytes).
+   */
+  @org.junit.jupiter.api.Test
+  void badFramesAreReportedAndSkippedAndTheNextFramesParse() throws Exception {
+    AtomicInteger malformed = new AtomicInteger();
+    AtomicInteger tooLong = new AtomicInteger();
+    Channel server =
+        serve(
+            ch ->
+                ch.pipeline()
+                    .addLast(
+                        new ProtoFrameDecoder(
+                            Framing.VARINT32, 4000, ProtoFrameDecoder.OnTooLong.SKIP),
+                        new ProtoFrameEncoder(Framing.VARINT32))
+                    .addLast(
+                        new ProtoMessageHandler<>(new BaseCommand()) {
+                          @Override
+                          protected void onMessage(ChannelHandlerContext ctx, BaseCommand cmd) {
+                            ctx.writeAndFlush(cmd);
+                          }
+
+                          @Override
+                          protected void onMalformedFrame(
+                              ChannelHandlerContext ctx,
+                              io.bufproto.api.InvalidProtobufException e) {
+                            malformed.incrementAndGet(); // and keep the connection
+                          }
+
+                          @Override
+                          public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                            if (cause instanceof io.netty.handler.codec.TooLongFrameException) {
+                              tooLong.incrementAndGet();
+                            }
+                          }
+                        }));
+    List<byte[]> echoes = java.util.Collections.synchronizedList(new ArrayList<>());
+    CompletableFuture<Void> bothEchoes = new CompletableFuture<>();
+    Channel client =
+        connect(
+            server,
+            ch ->
+                ch.pipeline()
+                    .addLast(new ProtobufVarint32FrameDecoder())
+                    .addLast(
+                        new SimpleChannelInboundHandler<ByteBuf>() {
+                          @Override
+                          protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+                            echoes.add(ByteBufUtil.getBytes(frame));
+                            if (echoes.size() == 2) {
+                              bothEchoes.complete(null);
+                            }
+                          }
+                        }));
+    byte[] good0 = sentBytes.get(0);
+    byte[] good1 = sentBytes.get(1);
+    byte[] garbage = new byte[40];
+    new java.util.Random(11).nextBytes(garbage);
+    garbage[0] = (byte) 0xff; // field 31, wire type 7: never valid
+    ByteBuf stream = io.netty.buffer.Unpooled.buffer();
+    for (byte[] body :
+        new byte[][] {
+          good0, garbage, java.util.Arrays.copyOf(good0, good0.length - 1), new byte[5000], good1
+        }) {
+      Framing.VARINT32.writePrefix(stream, body.length);
+      stream.writeBytes(body);
+    }
+    client.writeAndFlush(stream).sync();
+    bothEchoes.get(60, TimeUnit.SECONDS);
+    assertEquals(2, malformed.get(), "random bytes and a truncated message");
+    assertEquals(1, tooLong.get(), "the 5000-byte frame");
+    assertTrue(java.util.Arrays.equals(good0, echoes.get(0)), "first good frame");
+    assertTrue(java.util.Arrays.equals(good1, echoes.get(1)), "good frame after the bad ones");
+    assertTrue(client.isActive(), "the connection stays up");
+    close(client, server);
+    System.out.printf(
+        "TcpInteropTest: bad frames from protobuf-java's side: %d malformed and %d oversize"
+            + " skipped, %d good frames echoed right%n",
+        malformed.get(), tooLong.get(), echoes.size());
+  }
+
   @org.junit.jupiter.api.Test
   void anOversizeAnnouncementClosesTheConnectionAtOnce() throws Exception {
     Channel server =
