@@ -8,11 +8,13 @@ set -euo pipefail
 a=$1 b=$2 regex=$3 rounds=${4:-4}
 shift $(( $# < 4 ? $# : 4 ))
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+# JMH itself calls sun.misc.Unsafe, which JDK 24+ reports (JEP 498) in the host VM and every fork.
+quiet=(-Dsun.misc.unsafe.memory.access=allow)
 tmp=$(mktemp -d)
 for ((r = 1; r <= rounds; r++)); do
   for arm in A B; do
     jar=$a; [ "$arm" = B ] && jar=$b
-    "$java" -jar "$jar" "$regex" -f 1 -wi 3 -w 1 -i 3 -r 1 "$@" -rf csv -rff "$tmp/$arm$r.csv" >/dev/null
+    "$java" "${quiet[@]}" -jar "$jar" "$regex" -f 1 -wi 3 -w 1 -i 3 -r 1 -jvmArgsPrepend "${quiet[0]}" "$@" -rf csv -rff "$tmp/$arm$r.csv" >/dev/null
     tail -n +2 "$tmp/$arm$r.csv" | awk -F, -v arm=$arm -v r=$r '{gsub(/"/,"",$1); printf "round %d %s %-60s %8.3f\n", r, arm, $1, $5}'
   done
 done | tee "$tmp/all.txt"

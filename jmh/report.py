@@ -93,7 +93,7 @@ def section(jdk, res, note, lp_version):
                     "PARANOID (LeakAwareBenchmark), BufProto vs LightProto: ")
     # PipelineBenchmark: from unchecked.json after a full run.sh, or from pipeline.json
     # (jmh/pipeline.sh), whichever was measured later.
-    lines += paired(dict(u, **res.get("pipeline", {})), "Pipeline", ("encode", "decode"), "protobuf",
+    lines += paired({**u, **res.get("pipeline", {})}, "Pipeline", ("encode", "decode"), "protobuf",
                     "BaseCommand (CommandSend) through a Netty pipeline (EmbeddedChannel, varint32 frames; "
                     "PipelineBenchmark), BufProto's handlers vs Netty's protobuf handlers with "
                     "protobuf-java: ")

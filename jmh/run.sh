@@ -10,6 +10,8 @@
 # first run to those methods (the default runs every method of every library).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# JMH itself calls sun.misc.Unsafe, which JDK 24+ reports (JEP 498) in the host VM and every fork.
+quiet=(-Dsun.misc.unsafe.memory.access=allow)
 mode=${1:-short}
 case "$mode" in
   short) opts=(-f 2 -wi 2 -w 1 -i 3 -r 1) ;;
@@ -34,10 +36,10 @@ jar=jmh/target/benchmarks.jar
 # results keep the file name unchecked.json, after its reader).
 shapes=${BENCH_SHAPES:-}
 ops=${BENCH_OPS:-}
-"$java" -jar $jar "${shapes}Benchmark\\.${ops}" "${opts[@]}" -prof gc -rf json -rff "$dir/unchecked.json"
+"$java" "${quiet[@]}" -jar $jar "${shapes}Benchmark\\.${ops}" "${opts[@]}" -prof gc -jvmArgsPrepend "${quiet[0]}" -rf json -rff "$dir/unchecked.json"
 # BufProto's parse and write again on each other runtime, plus the mixed-buffer parse.
 for reader in module checked; do
-  "$java" -jar $jar "${shapes}Benchmark\\.bufproto_(serialize|deserialize|mixed|parse|write)\$" "${opts[@]}" -prof gc \
-    -jvmArgsAppend "-Dbufproto.runtime=$reader" -rf json -rff "$dir/$reader.json"
+  "$java" "${quiet[@]}" -jar $jar "${shapes}Benchmark\\.bufproto_(serialize|deserialize|mixed|parse|write)\$" "${opts[@]}" -prof gc \
+    -jvmArgsPrepend "${quiet[0]}" -jvmArgsAppend "-Dbufproto.runtime=$reader" -rf json -rff "$dir/$reader.json"
 done
 python3 jmh/report.py jmh/results docs
