@@ -20,6 +20,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * A server and a client on loopback exchanging address books through BufProto's Netty handlers: the
@@ -44,15 +45,7 @@ public final class AddressBookExample {
           new ServerBootstrap()
               .group(group)
               .channel(NioServerSocketChannel.class)
-              .childHandler(
-                  new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                      ch.pipeline()
-                          .addLast(new ProtoFrameDecoder(Framing.VARINT32, MAX_FRAME), ENCODER)
-                          .addLast(new LabellingServer());
-                    }
-                  })
+              .childHandler(framed(LabellingServer::new))
               .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
               .sync()
               .channel();
@@ -63,22 +56,15 @@ public final class AddressBookExample {
               .group(group)
               .channel(NioSocketChannel.class)
               .handler(
-                  new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                      ch.pipeline()
-                          .addLast(new ProtoFrameDecoder(Framing.VARINT32, MAX_FRAME), ENCODER)
-                          .addLast(
-                              new ProtoMessageHandler<>(new AddressBook()) {
-                                @Override
-                                protected void onMessage(
-                                    ChannelHandlerContext ctx, AddressBook book) {
-                                  // toString() reads the frame: do it before the frame is released
-                                  reply.complete(book.toString());
-                                }
-                              });
-                    }
-                  })
+                  framed(
+                      () ->
+                          new ProtoMessageHandler<>(new AddressBook()) {
+                            @Override
+                            protected void onMessage(ChannelHandlerContext ctx, AddressBook book) {
+                              // toString() reads the frame: do it before the frame is released
+                              reply.complete(book.toString());
+                            }
+                          }))
               .connect(server.localAddress())
               .sync()
               .channel();
@@ -97,6 +83,22 @@ public final class AddressBookExample {
     } finally {
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
     }
+  }
+
+  /**
+   * The pipeline of either side: varint32 frames of at most {@link #MAX_FRAME} bytes, the shared
+   * encoder, and a new message handler per connection (it holds the connection's message).
+   */
+  private static ChannelInitializer<SocketChannel> framed(
+      Supplier<ProtoMessageHandler<AddressBook>> handler) {
+    return new ChannelInitializer<>() {
+      @Override
+      protected void initChannel(SocketChannel ch) {
+        ch.pipeline()
+            .addLast(new ProtoFrameDecoder(Framing.VARINT32, MAX_FRAME), ENCODER)
+            .addLast(handler.get());
+      }
+    };
   }
 
   /** Adds a label to every person of each book it receives and sends the book back. */
