@@ -130,24 +130,6 @@ public final class BufProtoUncheckedAccess {
     return true;
   }
 
-  /**
-   * The buffer behind Netty's leak-aware wrappers ({@link WrappedByteBuf}: they delegate every
-   * call, indexes included, to the buffer they wrap), after one leak record on the wrapper ({@code
-   * touch}); any other buffer itself. Netty's own {@code ByteBufUtil} unwraps them the same way
-   * before bulk work. Why: a wrapper is not an {@link AbstractByteBuf}, so every read of a parse
-   * took the checked path (and, under PARANOID, recorded a stack trace).
-   */
-  public static ByteBuf unwrap(ByteBuf buf) {
-    if (!(buf instanceof WrappedByteBuf)) {
-      return buf;
-    }
-    buf.touch();
-    do {
-      buf = buf.unwrap();
-    } while (buf instanceof WrappedByteBuf);
-    return buf;
-  }
-
   // ---- The copy of a composed message, for the unchecked writer. The caller (ProtoWriter, see
   // BufWriter's contract) has checked that the bytes lie in space reserved with ensureWritable
   // and that the buffer is accessible. Buffers this class does not handle take the checked writer.

@@ -2,6 +2,7 @@ package io.bufproto.runtime.classpath;
 
 import io.bufproto.api.spi.BufReader;
 import io.bufproto.api.spi.Varints;
+import io.bufproto.api.spi.Wrappers;
 import io.netty.buffer.BufProtoUncheckedAccess;
 import io.netty.buffer.ByteBuf;
 
@@ -60,6 +61,6 @@ final class UncheckedReader implements BufReader {
 
   @Override
   public ByteBuf unwrap(ByteBuf buf) {
-    return BufProtoUncheckedAccess.unwrap(buf);
+    return Wrappers.unwrap(buf);
   }
 }

@@ -7,7 +7,7 @@ import io.netty.buffer.Unpooled;
 
 /**
  * The {@code module} runtime ({@code bufproto-runtime-module}, module {@code
- * io.bufproto.runtime.module}): {@link WideLoadReader} and the checked writer, Netty's public API
+ * io.bufproto.runtime.module}): {@link ByteChainReader} and the checked writer, Netty's public API
  * only, usable everywhere.
  */
 public final class ModuleRuntime implements BufProtoRuntime {
@@ -28,7 +28,8 @@ public final class ModuleRuntime implements BufProtoRuntime {
   public boolean isUsable() {
     try {
       ByteBuf b = Unpooled.wrappedBuffer(new byte[] {(byte) 0x96, 0x01, 0, 0, 0, 0, 0, 0, 0});
-      return WideLoadReader.INSTANCE.readVarint64(b) == 150 && b.readerIndex() == 2;
+      ByteBuf parsed = ByteChainReader.INSTANCE.unwrap(b);
+      return ByteChainReader.INSTANCE.readVarint64(parsed) == 150 && b.readerIndex() == 2;
     } catch (RuntimeException | LinkageError e) {
       return false;
     }
@@ -36,6 +37,6 @@ public final class ModuleRuntime implements BufProtoRuntime {
 
   @Override
   public BufReader reader() {
-    return WideLoadReader.INSTANCE;
+    return ByteChainReader.INSTANCE;
   }
 }

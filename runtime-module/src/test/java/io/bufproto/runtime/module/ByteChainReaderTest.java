@@ -3,9 +3,9 @@ package io.bufproto.runtime.module;
 import io.bufproto.api.spi.BufReader;
 import io.bufproto.contract.BufReaderContract;
 
-class WideLoadReaderTest extends BufReaderContract {
+class ByteChainReaderTest extends BufReaderContract {
   @Override
   protected BufReader reader() {
-    return WideLoadReader.INSTANCE;
+    return ByteChainReader.INSTANCE;
   }
 }

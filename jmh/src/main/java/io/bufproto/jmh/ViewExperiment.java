@@ -1,0 +1,214 @@
+package io.bufproto.jmh;
+
+import io.bufproto.api.spi.Wrappers;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Issue 15 experiment: does a view of the buffer, resolved and checked once per message, read
+ * faster than Netty's public {@code readByte()} chain (the module runtime's reader) when a server
+ * sees several buffer classes? Both arms walk every field of a MessageMetadata (varints decoded,
+ * fixed and length-delimited values skipped), from six buffer classes in turn ({@code mixed}) or
+ * from one pooled direct buffer ({@code direct}). The view: the buffer's array and offset when it
+ * has one, else the {@code ByteBuffer} of its region ({@code internalNioBuffer}), each read bounded
+ * by the message's end. Findings: docs/parse-path.md, "Issue 15: the byte chain".
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgsAppend = "-Dio.netty.leakDetection.level=disabled")
+public class ViewExperiment {
+
+  private static final int KINDS = 6;
+  private final ByteBuf[] buffers = new ByteBuf[KINDS];
+  private ByteBuf frame;
+  private final View view = new View();
+
+  @Setup
+  public void setUp() {
+    byte[] bytes = new MessageMetadataBenchmark().pjBuild().toByteArray();
+    int size = bytes.length;
+    PooledByteBufAllocator pool = PooledByteBufAllocator.DEFAULT;
+    frame = pool.directBuffer(size + 64).writeZero(32).writeBytes(bytes);
+    buffers[0] = pool.directBuffer(size).writeBytes(bytes);
+    buffers[1] = pool.heapBuffer(size).writeBytes(bytes);
+    buffers[2] = Unpooled.directBuffer(size).writeBytes(bytes);
+    buffers[3] = Unpooled.buffer(size).writeBytes(bytes);
+    buffers[4] = frame.slice(32, size);
+    buffers[5] = buffers[1].duplicate();
+    long expected = chain(buffers[0]);
+    for (ByteBuf b : buffers) {
+      b.readerIndex(0);
+      if (chain(b) != expected || viewed(b, view) != expected) {
+        throw new AssertionError("arms disagree on " + b.getClass());
+      }
+    }
+  }
+
+  @TearDown
+  public void tearDown() {
+    for (int i = 0; i < 4; i++) {
+      buffers[i].release();
+    }
+    frame.release();
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(KINDS)
+  public long chain_mixed() {
+    long n = 0;
+    for (ByteBuf b : buffers) {
+      n += chain(b);
+    }
+    return n;
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(KINDS)
+  public long view_mixed() {
+    long n = 0;
+    for (ByteBuf b : buffers) {
+      n += viewed(b, view);
+    }
+    return n;
+  }
+
+  @Benchmark
+  public long chain_direct() {
+    return chain(buffers[0]);
+  }
+
+  @Benchmark
+  public long view_direct() {
+    return viewed(buffers[0], view);
+  }
+
+  // ---- arm 1: Netty's checked readByte() chain, as the module runtime reads
+
+  private static long chain(ByteBuf buf) {
+    ByteBuf b = Wrappers.unwrap(buf);
+    b.readerIndex(0);
+    int end = b.writerIndex();
+    long acc = 0;
+    while (b.readerIndex() < end) {
+      int tag = (int) chainVarint(b);
+      switch (tag & 7) {
+        case 0 -> acc += chainVarint(b);
+        case 1 -> b.readerIndex(b.readerIndex() + 8);
+        case 2 -> {
+          int len = (int) chainVarint(b);
+          b.readerIndex(b.readerIndex() + len);
+        }
+        case 5 -> b.readerIndex(b.readerIndex() + 4);
+        default -> throw new IllegalStateException("wire type " + (tag & 7));
+      }
+    }
+    return acc;
+  }
+
+  private static long chainVarint(ByteBuf b) {
+    long result = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      byte x = b.readByte();
+      result |= (long) (x & 0x7f) << shift;
+      if (x >= 0) {
+        return result;
+      }
+    }
+    throw new IllegalStateException("malformed varint");
+  }
+
+  // ---- arm 2: a view resolved and checked once per message
+
+  /** The message's bytes: {@code array[base + i]} or {@code nio.get(base + i)}, i below limit. */
+  static final class View {
+    byte[] array;
+    ByteBuffer nio;
+    int base;
+    int pos;
+    int limit;
+
+    /** False when the buffer has neither an array nor a single NIO region (a composite). */
+    boolean resolve(ByteBuf b) {
+      int from = b.readerIndex();
+      limit = b.writerIndex();
+      pos = from;
+      if (b.hasArray()) {
+        array = b.array();
+        nio = null;
+        base = b.arrayOffset();
+        return true;
+      }
+      if (b.nioBufferCount() == 1) {
+        array = null;
+        nio = b.internalNioBuffer(from, limit - from);
+        base = nio.position() - from;
+        return true;
+      }
+      return false;
+    }
+
+    byte next() {
+      int i = pos;
+      if (i >= limit) {
+        throw new IndexOutOfBoundsException("truncated");
+      }
+      pos = i + 1;
+      byte[] a = array;
+      return a != null ? a[base + i] : nio.get(base + i);
+    }
+
+    long varint() {
+      long result = 0;
+      for (int shift = 0; shift < 64; shift += 7) {
+        byte x = next();
+        result |= (long) (x & 0x7f) << shift;
+        if (x >= 0) {
+          return result;
+        }
+      }
+      throw new IllegalStateException("malformed varint");
+    }
+
+    void skip(int n) {
+      if (n > limit - pos) {
+        throw new IndexOutOfBoundsException("truncated");
+      }
+      pos += n;
+    }
+  }
+
+  private static long viewed(ByteBuf buf, View v) {
+    ByteBuf b = Wrappers.unwrap(buf);
+    b.readerIndex(0);
+    if (!v.resolve(b)) {
+      return chain(b);
+    }
+    long acc = 0;
+    while (v.pos < v.limit) {
+      int tag = (int) v.varint();
+      switch (tag & 7) {
+        case 0 -> acc += v.varint();
+        case 1 -> v.skip(8);
+        case 2 -> v.skip((int) v.varint());
+        case 5 -> v.skip(4);
+        default -> throw new IllegalStateException("wire type " + (tag & 7));
+      }
+    }
+    b.readerIndex(v.pos);
+    return acc;
+  }
+}

@@ -1,0 +1,47 @@
+package io.bufproto.runtime.module;
+
+import io.bufproto.api.spi.BufReader;
+import io.bufproto.api.spi.Varints;
+import io.bufproto.api.spi.Wrappers;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Decodes varints one Netty {@code readByte()} at a time, and parses Netty's leak-aware wrappers
+ * through the buffer they wrap ({@link Wrappers#unwrap}), once per message.
+ *
+ * <p>Why a byte chain: C2 inlines {@code readByte()} whole where one buffer class reaches the call
+ * site. The rejected one-{@code getLongLE}-per-varint reader lost to it on most single-buffer parse
+ * (jmh/runtimes.sh, MessageMetadata 0.80x to 1.00x of the classpath runtime on JDK 17, 0.71x to
+ * 0.97x on JDK 25; docs/parse-path.md, "Issue 15: the byte chain"). Where several buffer classes
+ * meet (MixedBuffersBenchmark) both pay a virtual call per read: a per-message view is the planned
+ * fix.
+ */
+public final class ByteChainReader implements BufReader {
+
+  static final ByteChainReader INSTANCE = new ByteChainReader();
+
+  private ByteChainReader() {}
+
+  @Override
+  public int readVarint32(ByteBuf buf) {
+    byte b = buf.readByte();
+    if (b >= 0) {
+      return b;
+    }
+    return (int) Varints.readRemaining(buf, b & 0x7fL);
+  }
+
+  @Override
+  public long readVarint64(ByteBuf buf) {
+    byte b = buf.readByte();
+    if (b >= 0) {
+      return b;
+    }
+    return Varints.readRemaining(buf, b & 0x7fL);
+  }
+
+  @Override
+  public ByteBuf unwrap(ByteBuf buf) {
+    return Wrappers.unwrap(buf);
+  }
+}
