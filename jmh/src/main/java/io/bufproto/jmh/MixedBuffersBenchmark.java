@@ -51,12 +51,7 @@ public class MixedBuffersBenchmark {
     size = bytes.length;
     PooledByteBufAllocator pool = PooledByteBufAllocator.DEFAULT;
     frame = pool.directBuffer(size + 64).writeZero(32).writeBytes(bytes);
-    buffers[0] = pool.directBuffer(size).writeBytes(bytes);
-    buffers[1] = pool.heapBuffer(size).writeBytes(bytes);
-    buffers[2] = Unpooled.directBuffer(size).writeBytes(bytes);
-    buffers[3] = Unpooled.buffer(size).writeBytes(bytes);
-    buffers[4] = frame.slice(32, size);
-    buffers[5] = buffers[1].duplicate();
+    sixClasses(buffers, frame, bytes);
     buffers[6] = leakAware(pool, bytes);
     // The same class loading in every arm.
     Object unused = PulsarApi.MessageMetadata.getDefaultInstance();
@@ -69,6 +64,22 @@ public class MixedBuffersBenchmark {
     }
     buffers[6].release();
     frame.release();
+  }
+
+  /**
+   * {@code bytes} in six buffer classes, into {@code into[0..5]}: pooled direct and heap, unpooled
+   * direct and heap, a slice of {@code frame} (which holds them at index 32) and a duplicate. The
+   * first four are the caller's to release.
+   */
+  static void sixClasses(ByteBuf[] into, ByteBuf frame, byte[] bytes) {
+    int size = bytes.length;
+    PooledByteBufAllocator pool = PooledByteBufAllocator.DEFAULT;
+    into[0] = pool.directBuffer(size).writeBytes(bytes);
+    into[1] = pool.heapBuffer(size).writeBytes(bytes);
+    into[2] = Unpooled.directBuffer(size).writeBytes(bytes);
+    into[3] = Unpooled.buffer(size).writeBytes(bytes);
+    into[4] = frame.slice(32, size);
+    into[5] = into[1].duplicate();
   }
 
   /** A pooled direct buffer that Netty's leak detector (level SIMPLE) chose to wrap. */

@@ -3,7 +3,6 @@ package io.bufproto.jmh;
 import io.bufproto.api.spi.Wrappers;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -41,14 +40,8 @@ public class ViewExperiment {
   public void setUp() {
     byte[] bytes = new MessageMetadataBenchmark().pjBuild().toByteArray();
     int size = bytes.length;
-    PooledByteBufAllocator pool = PooledByteBufAllocator.DEFAULT;
-    frame = pool.directBuffer(size + 64).writeZero(32).writeBytes(bytes);
-    buffers[0] = pool.directBuffer(size).writeBytes(bytes);
-    buffers[1] = pool.heapBuffer(size).writeBytes(bytes);
-    buffers[2] = Unpooled.directBuffer(size).writeBytes(bytes);
-    buffers[3] = Unpooled.buffer(size).writeBytes(bytes);
-    buffers[4] = frame.slice(32, size);
-    buffers[5] = buffers[1].duplicate();
+    frame = PooledByteBufAllocator.DEFAULT.directBuffer(size + 64).writeZero(32).writeBytes(bytes);
+    MixedBuffersBenchmark.sixClasses(buffers, frame, bytes);
     long expected = chain(buffers[0]);
     for (ByteBuf b : buffers) {
       b.readerIndex(0);
