@@ -89,6 +89,40 @@ public class ViewExperiment {
     return viewed(buffers[0], view);
   }
 
+  // ---- writes: the final copy of a small composed message (BaseCommand + CommandSend, 20 bytes)
+  // into a pooled direct buffer, as checked 8-byte stores (the module runtime's CheckedWriter)
+  // or through the region's ByteBuffer, checked once (internalNioBuffer).
+
+  private final byte[] composed = new byte[20];
+
+  @Benchmark
+  public ByteBuf write_checked() {
+    ByteBuf b = buffers[0];
+    int last = composed.length - 8;
+    for (int i = 0; i < last; i += 8) {
+      b.setLongLE(i, (long) LONGS.get(composed, i));
+    }
+    b.setLongLE(last, (long) LONGS.get(composed, last));
+    return b;
+  }
+
+  @Benchmark
+  public ByteBuf write_view() {
+    ByteBuf b = buffers[0];
+    ByteBuffer region = b.internalNioBuffer(0, composed.length);
+    int at = region.position();
+    int last = composed.length - 8;
+    for (int i = 0; i < last; i += 8) {
+      region.putLong(at + i, Long.reverseBytes((long) LONGS.get(composed, i)));
+    }
+    region.putLong(at + last, Long.reverseBytes((long) LONGS.get(composed, last)));
+    return b;
+  }
+
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
   // ---- arm 1: Netty's checked readByte() chain, as the module runtime reads
 
   private static long chain(ByteBuf buf) {
