@@ -1,9 +1,13 @@
 package io.bufproto.jmh;
 
+import io.bufproto.api.spi.Varints;
 import io.bufproto.api.spi.Wrappers;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,6 +36,8 @@ import org.openjdk.jmh.annotations.TearDown;
 public class ViewExperiment {
 
   private static final int KINDS = 6;
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private final ByteBuf[] buffers = new ByteBuf[KINDS];
   private ByteBuf frame;
   private final View view = new View();
@@ -44,7 +50,6 @@ public class ViewExperiment {
     MixedBuffersBenchmark.sixClasses(buffers, frame, bytes);
     long expected = chain(buffers[0]);
     for (ByteBuf b : buffers) {
-      b.readerIndex(0);
       if (chain(b) != expected || viewed(b, view) != expected) {
         throw new AssertionError("arms disagree on " + b.getClass());
       }
@@ -119,10 +124,6 @@ public class ViewExperiment {
     return b;
   }
 
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
   // ---- arm 1: Netty's checked readByte() chain, as the module runtime reads
 
   private static long chain(ByteBuf buf) {
@@ -146,16 +147,10 @@ public class ViewExperiment {
     return acc;
   }
 
+  /** The module runtime's decode (ByteChainReader): a readByte() front, then Varints' chain. */
   private static long chainVarint(ByteBuf b) {
-    long result = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      byte x = b.readByte();
-      result |= (long) (x & 0x7f) << shift;
-      if (x >= 0) {
-        return result;
-      }
-    }
-    throw new IllegalStateException("malformed varint");
+    byte first = b.readByte();
+    return first >= 0 ? first : Varints.readRemaining(b, first & 0x7fL);
   }
 
   // ---- arm 2: a view resolved and checked once per message
