@@ -6,6 +6,8 @@
  *       contract of every generated message), {@link io.bufproto.api.ProtoEnum}, {@link
  *       io.bufproto.api.InvalidProtobufException}, and {@link io.bufproto.api.BufProto} (which
  *       runtime is active).
+ *   <li>{@link io.bufproto.api.format}: the text and JSON formats, and the message schemas they
+ *       read.
  *   <li>{@link io.bufproto.api.internal}: for generated code only, with no compatibility promise.
  *   <li>{@link io.bufproto.api.spi}: what a runtime implements: a {@link
  *       io.bufproto.api.spi.BufProtoRuntime} supplies the reader and the writer; the best usable
@@ -17,6 +19,7 @@ module io.bufproto.api {
   requires transitive io.netty.common;
 
   exports io.bufproto.api;
+  exports io.bufproto.api.format;
   exports io.bufproto.api.internal;
   exports io.bufproto.api.spi;
 

@@ -1,5 +1,7 @@
 package io.bufproto.api;
 
+import io.bufproto.api.format.MessageSchema;
+import io.bufproto.api.format.ProtoText;
 import io.bufproto.api.internal.ParseFailure;
 import io.bufproto.api.internal.ProtoCodec;
 import io.netty.buffer.ByteBuf;
@@ -181,4 +183,19 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
 
   /** Whether every required field, here and in set sub-messages, is present. */
   boolean isInitialized();
+
+  /**
+   * This message type's schema: its fields' numbers, names and types, as protoc resolved them (the
+   * text and JSON formats read it).
+   */
+  MessageSchema schema();
+
+  /**
+   * This message in protobuf's text format, exactly as protobuf-java's {@code
+   * TextFormat.printer().printToString} prints it (see {@link ProtoText}). Lazy fields are read, so
+   * the parsed buffer must still be live.
+   */
+  default String toTextFormat() {
+    return ProtoText.print(this);
+  }
 }

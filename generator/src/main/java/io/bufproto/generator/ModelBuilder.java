@@ -297,7 +297,13 @@ final class ModelBuilder {
               mapPart(fd.getMessageType().findFieldByNumber(2)));
     }
     return new FieldModel(
-        kind, names, value, presence, new FieldDoc(comment, Declarations.of(fd)), map);
+        kind,
+        names,
+        value,
+        presence,
+        new FieldDoc(comment, Declarations.of(fd)),
+        map,
+        FieldFormats.of(fd, this.names));
   }
 
   /** The key or value of a map entry: an eager value. */
@@ -397,6 +403,7 @@ final class ModelBuilder {
     checkTypeName(e.getFullName(), simpleName, e.getContainingType());
     List<EnumModel.Value> values = new ArrayList<>();
     List<EnumModel.Value> aliases = new ArrayList<>();
+    List<EnumModel.Value> declared = new ArrayList<>();
     Map<Integer, String> canonical = new HashMap<>();
     for (int i = 0; i < e.getValues().size(); i++) {
       EnumValueDescriptor v = e.getValues().get(i);
@@ -406,13 +413,18 @@ final class ModelBuilder {
       }
       String c = comment(path(path, 2, i));
       String first = canonical.putIfAbsent(v.getNumber(), name);
-      if (first == null) {
-        values.add(new EnumModel.Value(name, v.getNumber(), c, null));
-      } else {
-        aliases.add(new EnumModel.Value(name, v.getNumber(), c, first));
-      }
+      EnumModel.Value value = new EnumModel.Value(name, v.getNumber(), c, first, v.getName());
+      (first == null ? values : aliases).add(value);
+      declared.add(value);
     }
     return new EnumModel(
-        simpleName, e.getFullName(), comment(path), nested, values, aliases, !e.isClosed());
+        simpleName,
+        e.getFullName(),
+        comment(path),
+        nested,
+        values,
+        aliases,
+        !e.isClosed(),
+        declared);
   }
 }

@@ -12,6 +12,7 @@ import java.util.List;
  * @param values the canonical values (first of each number), in declaration order
  * @param aliases values whose number was declared before ({@code allow_alias})
  * @param open whether unknown numbers are kept (proto3, editions OPEN): adds {@code UNRECOGNIZED}
+ * @param declared every value in declaration order, aliases included
  */
 public record EnumModel(
     String simpleName,
@@ -20,7 +21,8 @@ public record EnumModel(
     boolean nested,
     List<Value> values,
     List<Value> aliases,
-    boolean open) {
+    boolean open,
+    List<Value> declared) {
 
   /**
    * One enum value.
@@ -29,8 +31,10 @@ public record EnumModel(
    * @param number the wire number
    * @param comment the {@code .proto} comment, or empty
    * @param canonical for an alias, the constant it stands for; otherwise {@code null}
+   * @param protoName the name in the {@code .proto} file (what the text and JSON formats print)
    */
-  public record Value(String name, int number, String comment, String canonical) {}
+  public record Value(
+      String name, int number, String comment, String canonical, String protoName) {}
 
   /**
    * The length of the by-number array {@code forNumber} indexes, or 0 for a switch: an array when
@@ -42,5 +46,19 @@ public record EnumModel(
     int min = values.stream().mapToInt(Value::number).min().orElse(0);
     int max = values.stream().mapToInt(Value::number).max().orElse(0);
     return min >= 0 && max < Math.max(64, 4 * values.size()) ? max + 1 : 0;
+  }
+
+  /** The {@code .proto} names of {@link #declared}, as Java string literals separated by commas. */
+  public String protoNames() {
+    return declared.stream()
+        .map(v -> FieldFormat.quote(v.protoName()))
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  /** The numbers of {@link #declared}, separated by commas. */
+  public String numbers() {
+    return declared.stream()
+        .map(v -> String.valueOf(v.number()))
+        .collect(java.util.stream.Collectors.joining(", "));
   }
 }

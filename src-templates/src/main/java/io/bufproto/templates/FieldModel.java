@@ -13,9 +13,16 @@ package io.bufproto.templates;
  * @param presence where presence is recorded; {@code null} for repeated and map fields
  * @param doc the {@code .proto} comment and the declaration, shown on every accessor
  * @param map for maps: the entry's key and value; {@code null} for the other kinds
+ * @param format the field's entry in the message's schema (text and JSON formats)
  */
 public record FieldModel(
-    Kind kind, FieldNames names, ValueModel value, Presence presence, FieldDoc doc, MapModel map) {
+    Kind kind,
+    FieldNames names,
+    ValueModel value,
+    Presence presence,
+    FieldDoc doc,
+    MapModel map,
+    FieldFormat format) {
 
   public String protoName() {
     return names.proto();

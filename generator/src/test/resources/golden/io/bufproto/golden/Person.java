@@ -64,6 +64,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     public static PhoneType valueOf(int number) {
       return forNumber(number);
     }
+
+    private static io.bufproto.api.format.EnumSchema _schemaCache;
+
+    /** Generated-code API: the names and numbers of this enum, for the text and JSON formats. */
+    public static io.bufproto.api.format.EnumSchema _schema() {
+      // Built on first use; a race builds two equal immutable schemas, and either may be kept.
+      io.bufproto.api.format.EnumSchema _s = _schemaCache;
+      if (_s == null) {
+        _s = new io.bufproto.api.format.EnumSchema("golden.Person.PhoneType", false,
+        new String[] {"MOBILE", "HOME"},
+        new int[] {0, 1});
+        _schemaCache = _s;
+      }
+      return _s;
+    }
   }
 
   /**
@@ -521,6 +536,27 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
 
       return _t.end();
+    }
+
+    private static io.bufproto.api.format.MessageSchema _schemaCache;
+
+    /** Generated-code API: the fields of this type, for the text and JSON formats. */
+    public static io.bufproto.api.format.MessageSchema _schema() {
+      // Built on first use; a race builds two equal immutable schemas, and either may be kept.
+      io.bufproto.api.format.MessageSchema _s = _schemaCache;
+      if (_s == null) {
+        _s = io.bufproto.api.format.MessageSchema.builder("golden.Person.PhoneNumber")
+            .scalar(1, "number", "number", io.bufproto.api.format.FieldType.STRING, 0)
+            .enumeration(2, "type", "type", 0, io.bufproto.golden.Person.PhoneType::_schema)
+            .build();
+        _schemaCache = _s;
+      }
+      return _s;
+    }
+
+    @Override
+    public io.bufproto.api.format.MessageSchema schema() {
+      return _schema();
     }
   }
 
@@ -1717,5 +1753,32 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     return _t.end();
+  }
+
+  private static io.bufproto.api.format.MessageSchema _schemaCache;
+
+  /** Generated-code API: the fields of this type, for the text and JSON formats. */
+  public static io.bufproto.api.format.MessageSchema _schema() {
+    // Built on first use; a race builds two equal immutable schemas, and either may be kept.
+    io.bufproto.api.format.MessageSchema _s = _schemaCache;
+    if (_s == null) {
+      _s = io.bufproto.api.format.MessageSchema.builder("golden.Person")
+          .scalar(1, "name", "name", io.bufproto.api.format.FieldType.STRING, 0)
+          .scalar(2, "id", "id", io.bufproto.api.format.FieldType.INT32, 0)
+          .scalar(3, "email", "email", io.bufproto.api.format.FieldType.STRING, io.bufproto.api.format.FieldSchema.PRESENCE)
+          .message(4, "phones", "phones", io.bufproto.api.format.FieldSchema.REPEATED, io.bufproto.golden.Person.PhoneNumber::_schema)
+          .scalar(5, "lucky_numbers", "luckyNumbers", io.bufproto.api.format.FieldType.INT64, io.bufproto.api.format.FieldSchema.REPEATED | io.bufproto.api.format.FieldSchema.PACKED)
+          .map(6, "attachments", "attachments", io.bufproto.api.format.FieldType.STRING, io.bufproto.api.format.FieldType.BYTES, null)
+          .scalar(7, "twitter", "twitter", io.bufproto.api.format.FieldType.STRING, io.bufproto.api.format.FieldSchema.PRESENCE | io.bufproto.api.format.FieldSchema.oneof(0))
+          .scalar(8, "pager", "pager", io.bufproto.api.format.FieldType.UINT64, io.bufproto.api.format.FieldSchema.PRESENCE | io.bufproto.api.format.FieldSchema.oneof(0))
+          .build();
+      _schemaCache = _s;
+    }
+    return _s;
+  }
+
+  @Override
+  public io.bufproto.api.format.MessageSchema schema() {
+    return _schema();
   }
 }

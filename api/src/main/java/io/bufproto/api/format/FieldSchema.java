@@ -1,0 +1,137 @@
+package io.bufproto.api.format;
+
+import java.util.function.Supplier;
+
+/**
+ * One field of a {@link MessageSchema}: its number, names and type, as protoc resolved them.
+ * Generated code builds these through {@link MessageSchema.Builder}; the text and JSON formats read
+ * them.
+ */
+public final class FieldSchema {
+
+  /** Flag: the field is repeated (or a map). */
+  public static final int REPEATED = 1;
+
+  /** Flag: a singular field that tracks presence (protobuf-java's {@code hasPresence()}). */
+  public static final int PRESENCE = 2;
+
+  /** Flag: a repeated scalar field written packed. */
+  public static final int PACKED = 4;
+
+  static final int MAP = 8;
+
+  private static final int ONEOF_SHIFT = 8;
+
+  /** The flag that puts a field in the message's {@code index}-th oneof (declaration order). */
+  public static int oneof(int index) {
+    return (index + 1) << ONEOF_SHIFT;
+  }
+
+  private final int number;
+  private final String name;
+  private final String jsonName;
+  private final String textName;
+  private final FieldType type;
+  private final int flags;
+  private final Supplier<?> typeSchema;
+  private final MessageSchema mapEntry;
+
+  FieldSchema(
+      int number,
+      String name,
+      String jsonName,
+      String textName,
+      FieldType type,
+      int flags,
+      Supplier<?> typeSchema,
+      MessageSchema mapEntry) {
+    this.number = number;
+    this.name = name;
+    this.jsonName = jsonName;
+    this.textName = textName;
+    this.type = type;
+    this.flags = flags;
+    this.typeSchema = typeSchema;
+    this.mapEntry = mapEntry;
+  }
+
+  public int number() {
+    return number;
+  }
+
+  /** The name in the {@code .proto} file. */
+  public String name() {
+    return name;
+  }
+
+  /** The JSON name: {@code json_name} if declared, else the lowerCamelCase name protoc derives. */
+  public String jsonName() {
+    return jsonName;
+  }
+
+  /** The name the text format prints: the group's type name for a group, else {@link #name()}. */
+  public String textName() {
+    return textName;
+  }
+
+  /** The type; a map field is a repeated {@link FieldType#MESSAGE} of its entry type. */
+  public FieldType type() {
+    return type;
+  }
+
+  public boolean isRepeated() {
+    return (flags & REPEATED) != 0;
+  }
+
+  public boolean isMap() {
+    return (flags & MAP) != 0;
+  }
+
+  public boolean isPacked() {
+    return (flags & PACKED) != 0;
+  }
+
+  /** Whether the field tracks presence: repeated fields and proto3 implicit scalars do not. */
+  public boolean hasPresence() {
+    return (flags & PRESENCE) != 0;
+  }
+
+  /** The index of the oneof holding this field, or -1. */
+  public int oneofIndex() {
+    return (flags >>> ONEOF_SHIFT) - 1;
+  }
+
+  /** The message type of a {@link FieldType#MESSAGE} or {@link FieldType#GROUP} field. */
+  public MessageSchema messageType() {
+    if (mapEntry != null) {
+      return mapEntry;
+    }
+    if (!type.isMessage()) {
+      throw new IllegalStateException(name + " is not a message field");
+    }
+    return (MessageSchema) typeSchema.get();
+  }
+
+  /** The enum type of an {@link FieldType#ENUM} field. */
+  public EnumSchema enumType() {
+    if (type != FieldType.ENUM) {
+      throw new IllegalStateException(name + " is not an enum field");
+    }
+    return (EnumSchema) typeSchema.get();
+  }
+
+  /** A map field's key (number 1 of its entry). */
+  public FieldSchema mapKey() {
+    return messageType().field(0);
+  }
+
+  /** A map field's value (number 2 of its entry). */
+  public FieldSchema mapValue() {
+    return messageType().field(1);
+  }
+
+  @Override
+  public String toString() {
+    return name + " = " + number + " (" + type + ")";
+  }
+}

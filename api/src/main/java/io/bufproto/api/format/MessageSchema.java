@@ -1,0 +1,164 @@
+package io.bufproto.api.format;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * A message type's fields, as protoc resolved them: what the text and JSON formats need to name and
+ * type the values they find on the wire. Generated classes build one on first use ({@code
+ * _schema()}, also {@link io.bufproto.api.ProtoMessage#schema()}); message and enum types of fields
+ * are resolved lazily, so types may refer to each other in cycles.
+ */
+public final class MessageSchema {
+
+  private final String fullName;
+  private final FieldSchema[] fields;
+  private final Map<Integer, FieldSchema> byNumber = new HashMap<>();
+  private final Map<String, FieldSchema> byName = new HashMap<>();
+
+  private MessageSchema(String fullName, List<FieldSchema> fields) {
+    this.fullName = fullName;
+    this.fields = fields.toArray(new FieldSchema[0]);
+    Arrays.sort(this.fields, Comparator.comparingInt(FieldSchema::number));
+    for (FieldSchema f : this.fields) {
+      byNumber.put(f.number(), f);
+      byName.put(f.name(), f);
+    }
+    for (FieldSchema f : this.fields) {
+      byName.putIfAbsent(f.jsonName(), f);
+    }
+  }
+
+  /** Starts the schema of the message type {@code fullName} (fully qualified, no dot first). */
+  public static Builder builder(String fullName) {
+    return new Builder(fullName);
+  }
+
+  public String fullName() {
+    return fullName;
+  }
+
+  /** How many fields the type declares. */
+  public int fieldCount() {
+    return fields.length;
+  }
+
+  /** The {@code i}-th field in field-number order. */
+  public FieldSchema field(int i) {
+    return fields[i];
+  }
+
+  /** The field numbered {@code number}, or null. */
+  public FieldSchema fieldByNumber(int number) {
+    return byNumber.get(number);
+  }
+
+  /** The field with this {@code .proto} name or, failing that, this JSON name; or null. */
+  public FieldSchema fieldByName(String name) {
+    return byName.get(name);
+  }
+
+  /** Where in {@link #field(int)} order {@code f} is. */
+  int indexOf(FieldSchema f) {
+    for (int i = 0; i < fields.length; i++) {
+      if (fields[i] == f) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException(f + " is not a field of " + fullName);
+  }
+
+  @Override
+  public String toString() {
+    return fullName;
+  }
+
+  /** Collects fields in any order; {@link #build()} sorts them by number. */
+  public static final class Builder {
+    private final String fullName;
+    private final List<FieldSchema> fields = new ArrayList<>();
+
+    private Builder(String fullName) {
+      this.fullName = fullName;
+    }
+
+    /** A scalar, string or bytes field. */
+    public Builder scalar(int number, String name, String jsonName, FieldType type, int flags) {
+      if (type.isMessage() || type == FieldType.ENUM) {
+        throw new IllegalArgumentException(name + ": " + type + " is not a scalar type");
+      }
+      return add(new FieldSchema(number, name, jsonName, name, type, flags, null, null));
+    }
+
+    /** An enum field; {@code type} is called on first use. */
+    public Builder enumeration(
+        int number, String name, String jsonName, int flags, Supplier<EnumSchema> type) {
+      return add(new FieldSchema(number, name, jsonName, name, FieldType.ENUM, flags, type, null));
+    }
+
+    /** A message field; {@code type} is called on first use. */
+    public Builder message(
+        int number, String name, String jsonName, int flags, Supplier<MessageSchema> type) {
+      return add(
+          new FieldSchema(number, name, jsonName, name, FieldType.MESSAGE, flags, type, null));
+    }
+
+    /**
+     * A group (delimited) field. {@code textName} is what the text format prints: the type's name
+     * for a proto2 group, else the field's name.
+     */
+    public Builder group(
+        int number,
+        String name,
+        String jsonName,
+        String textName,
+        int flags,
+        Supplier<MessageSchema> type) {
+      return add(
+          new FieldSchema(number, name, jsonName, textName, FieldType.GROUP, flags, type, null));
+    }
+
+    /**
+     * A map field. {@code valueSchema} supplies the value's {@link EnumSchema} or {@link
+     * MessageSchema}, null for a scalar value.
+     */
+    public Builder map(
+        int number,
+        String name,
+        String jsonName,
+        FieldType keyType,
+        FieldType valueType,
+        Supplier<?> valueSchema) {
+      MessageSchema entry =
+          new MessageSchema(
+              fullName + "." + name + "Entry",
+              List.of(
+                  new FieldSchema(1, "key", "key", "key", keyType, 0, null, null),
+                  new FieldSchema(2, "value", "value", "value", valueType, 0, valueSchema, null)));
+      return add(
+          new FieldSchema(
+              number,
+              name,
+              jsonName,
+              name,
+              FieldType.MESSAGE,
+              FieldSchema.REPEATED | FieldSchema.MAP,
+              null,
+              entry));
+    }
+
+    private Builder add(FieldSchema f) {
+      fields.add(f);
+      return this;
+    }
+
+    public MessageSchema build() {
+      return new MessageSchema(fullName, fields);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.bufproto.generator;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import io.bufproto.templates.FieldFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Decides a field's {@link FieldFormat}: its entry in the generated {@code MessageSchema}. */
+final class FieldFormats {
+
+  private static final String SCHEMA = "io.bufproto.api.format.FieldSchema.";
+
+  private FieldFormats() {}
+
+  static FieldFormat of(FieldDescriptor fd, TypeNames names) {
+    String type = fd.getType().name();
+    if (fd.isMapField()) {
+      FieldDescriptor key = fd.getMessageType().findFieldByNumber(1);
+      FieldDescriptor value = fd.getMessageType().findFieldByNumber(2);
+      return new FieldFormat(
+          "map",
+          fd.getNumber(),
+          fd.getName(),
+          fd.getJsonName(),
+          fd.getName(),
+          key.getType().name(),
+          value.getType().name(),
+          "",
+          typeRef(value, names));
+    }
+    String method =
+        switch (fd.getType()) {
+          case ENUM -> "enumeration";
+          case MESSAGE -> "message";
+          case GROUP -> "group";
+          default -> "scalar";
+        };
+    String textName = isGroupLike(fd) ? fd.getMessageType().getName() : fd.getName();
+    return new FieldFormat(
+        method,
+        fd.getNumber(),
+        fd.getName(),
+        fd.getJsonName(),
+        textName,
+        type,
+        null,
+        flags(fd),
+        typeRef(fd, names));
+  }
+
+  private static String typeRef(FieldDescriptor fd, TypeNames names) {
+    return switch (fd.getJavaType()) {
+      case MESSAGE -> names.qualified(fd.getMessageType());
+      case ENUM -> names.qualified(fd.getEnumType());
+      default -> null;
+    };
+  }
+
+  private static String flags(FieldDescriptor fd) {
+    List<String> flags = new ArrayList<>();
+    if (fd.isRepeated()) {
+      flags.add(SCHEMA + "REPEATED");
+    }
+    if (fd.hasPresence()) {
+      flags.add(SCHEMA + "PRESENCE");
+    }
+    if (fd.isPacked()) {
+      flags.add(SCHEMA + "PACKED");
+    }
+    if (fd.getRealContainingOneof() != null) {
+      flags.add(SCHEMA + "oneof(" + fd.getRealContainingOneof().getIndex() + ")");
+    }
+    return flags.isEmpty() ? "0" : String.join(" | ", flags);
+  }
+
+  /**
+   * Whether the text format names the field by its type, as protobuf-java's package-private {@code
+   * FieldDescriptor.isGroupLike()} decides: a group whose type, declared beside it in the same
+   * file, is named as the field with its case kept.
+   */
+  static boolean isGroupLike(FieldDescriptor fd) {
+    if (fd.getType() != FieldDescriptor.Type.GROUP) {
+      return false;
+    }
+    Descriptor type = fd.getMessageType();
+    if (!type.getName().toLowerCase(Locale.ROOT).equals(fd.getName())) {
+      return false;
+    }
+    if (type.getFile() != fd.getFile()) {
+      return false;
+    }
+    Descriptor scope = fd.isExtension() ? fd.getExtensionScope() : fd.getContainingType();
+    return type.getContainingType() == scope;
+  }
+}

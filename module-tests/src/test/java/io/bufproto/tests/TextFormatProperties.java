@@ -1,0 +1,95 @@
+package io.bufproto.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.format.ProtoText;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * The text format against protobuf-java's {@code TextFormat}: for random messages of every test
+ * type, our {@code toTextFormat()} of the message parsed from protobuf-java's bytes prints exactly
+ * what protobuf-java prints. Counts per type are printed at the end.
+ */
+class TextFormatProperties {
+
+  private static final Map<String, AtomicInteger> COMPARED = new ConcurrentHashMap<>();
+
+  @Property
+  void textFormatPrintsAsProtobufJava(
+      @ForAll long seed, @ForAll @IntRange(min = 0, max = 6) int size) {
+    CompatibilityProperties.forEachType(seed, (type, s) -> print(type, s, size));
+  }
+
+  /** protobuf's large test messages, with fewer cases (see ProtobufTestSchemasProperties). */
+  @Property(tries = 60)
+  void textFormatPrintsLargeMessagesAsProtobufJava(
+      @ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int size) throws Exception {
+    for (Case type : ProtobufTestSchemasProperties.LARGE) {
+      try {
+        print(type, seed ^ type.name().hashCode(), size);
+      } catch (AssertionError | RuntimeException e) {
+        throw new AssertionError(type.name() + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static void print(Case type, long seed, int size) throws Exception {
+    // Parsed back, so that a map built with duplicate keys holds what its bytes hold.
+    byte[] bytes = new RandomMessages(seed, size, true).next(type.prototype()).toByteArray();
+    Message pj = type.prototype().getParserForType().parseFrom(bytes);
+    ProtoMessage<?> ours = type.ours().get();
+    ours.parseFrom(bytes);
+    assertSameText(TextFormat.printer().printToString(pj), ours.toTextFormat());
+    assertSameText(
+        TextFormat.printer().emittingSingleLine(true).printToString(pj),
+        ProtoText.printSingleLine(ours));
+
+    // The same bytes as unknown fields of an empty message: every wire type, groups, and
+    // length-delimited values printed as messages where they parse as one.
+    io.bufproto.wkt.Empty empty = new io.bufproto.wkt.Empty();
+    empty.parseFrom(bytes);
+    assertSameText(
+        TextFormat.printer().printToString(com.google.protobuf.Empty.parseFrom(bytes)),
+        empty.toTextFormat());
+    COMPARED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+  }
+
+  /** Equal texts, or a failure that shows the first line that differs, with the lines before. */
+  static void assertSameText(String expected, String actual) {
+    if (expected.equals(actual)) {
+      return;
+    }
+    String[] e = expected.split("\n", -1);
+    String[] a = actual.split("\n", -1);
+    int i = 0;
+    while (i < Math.min(e.length, a.length) && e[i].equals(a[i])) {
+      i++;
+    }
+    StringBuilder context = new StringBuilder();
+    for (int j = Math.max(0, i - 3); j < i; j++) {
+      context.append("    ").append(e[j]).append('\n');
+    }
+    assertEquals(
+        i < e.length ? e[i] : "<end>",
+        i < a.length ? a[i] : "<end>",
+        "line " + (i + 1) + " differs, after:\n" + context);
+  }
+
+  @AfterContainer
+  static void report() {
+    StringBuilder sb = new StringBuilder("Text format compared with protobuf-java's:\n");
+    new TreeMap<>(COMPARED)
+        .forEach((k, v) -> sb.append(String.format("  %-40s %6d%n", k, v.get())));
+    System.out.print(sb);
+  }
+}
