@@ -1,0 +1,140 @@
+package io.bufproto.tests;
+
+import static io.bufproto.tests.TextFormatProperties.assertSameText;
+
+import com.google.protobuf.Message;
+import com.google.protobuf.util.JsonFormat;
+import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.format.ProtoJson;
+import io.bufproto.api.format.TypeRegistry;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * JSON against protobuf-java's {@code JsonFormat}: for random messages of every test type, our
+ * printer prints exactly what protobuf-java prints, with a random combination of the printer's
+ * options, or both refuse the message (an {@code Any} of an unknown type, a {@code Timestamp} out
+ * of range, ...). Counts per type are printed at the end: printed alike, refused by both.
+ */
+class JsonFormatProperties {
+
+  private static final Map<String, AtomicInteger> PRINTED = new ConcurrentHashMap<>();
+  private static final Map<String, AtomicInteger> REFUSED = new ConcurrentHashMap<>();
+
+  /** Every test type, for Any: protobuf-java's registry and ours hold the same types. */
+  private static final com.google.protobuf.TypeRegistry THEIR_TYPES =
+      com.google.protobuf.TypeRegistry.newBuilder()
+          .add(allCases().map(c -> c.prototype().getDescriptorForType()).toList())
+          .build();
+
+  private static final TypeRegistry OUR_TYPES =
+      TypeRegistry.of(
+          allCases()
+              .map(c -> c.ours().get().schema())
+              .toArray(io.bufproto.api.format.MessageSchema[]::new));
+
+  private static Stream<Case> allCases() {
+    return Stream.concat(Case.ALL.stream(), ProtobufTestSchemasProperties.LARGE.stream());
+  }
+
+  @Property
+  void jsonPrintsAsProtobufJava(@ForAll long seed, @ForAll @IntRange(min = 0, max = 6) int size) {
+    CompatibilityProperties.forEachType(seed, (type, s) -> print(type, s, size));
+  }
+
+  @Property(tries = 60)
+  void jsonPrintsLargeMessagesAsProtobufJava(
+      @ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int size) throws Exception {
+    for (Case type : ProtobufTestSchemasProperties.LARGE) {
+      try {
+        print(type, seed ^ type.name().hashCode(), size);
+      } catch (AssertionError | RuntimeException e) {
+        throw new AssertionError(type.name() + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static void print(Case type, long seed, int size) throws Exception {
+    Message random = new RandomMessages(seed, size, true).next(type.prototype());
+    if ((seed & 1) == 0) {
+      // Half the cases made printable (timestamps in range, Any packed, ...), half left as drawn.
+      random = new JsonFriendly(seed, cases()).fix(random, 0);
+    }
+    byte[] bytes = random.toByteArray();
+    Message pj = type.prototype().getParserForType().parseFrom(bytes);
+    ProtoMessage<?> ours = type.ours().get();
+    ours.parseFrom(bytes);
+
+    Random options = new Random(seed);
+    JsonFormat.Printer theirs = JsonFormat.printer().usingTypeRegistry(THEIR_TYPES);
+    ProtoJson.Printer mine = ProtoJson.printer().usingTypeRegistry(OUR_TYPES);
+    if (options.nextBoolean()) {
+      theirs = theirs.preservingProtoFieldNames();
+      mine = mine.preservingProtoFieldNames();
+    }
+    if (options.nextBoolean()) {
+      theirs = theirs.alwaysPrintFieldsWithNoPresence();
+      mine = mine.alwaysPrintFieldsWithNoPresence();
+    }
+    if (options.nextBoolean()) {
+      theirs = theirs.printingEnumsAsInts();
+      mine = mine.printingEnumsAsInts();
+    }
+    if (options.nextBoolean()) {
+      theirs = theirs.omittingInsignificantWhitespace();
+      mine = mine.omittingInsignificantWhitespace();
+    }
+    if (options.nextBoolean()) {
+      theirs = theirs.sortingMapKeys();
+      mine = mine.sortingMapKeys();
+    }
+
+    String expected;
+    try {
+      expected = theirs.print(pj);
+    } catch (Exception | StackOverflowError refused) {
+      String why = refused.toString();
+      try {
+        String printed = mine.print(ours);
+        throw new AssertionError("protobuf-java refused (" + why + ") but we printed " + printed);
+      } catch (IllegalArgumentException alsoRefused) {
+        REFUSED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+        return;
+      }
+    }
+    assertSameText(expected, mine.print(ours));
+    PRINTED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+  }
+
+  @AfterContainer
+  static void report() {
+    StringBuilder sb = new StringBuilder("JSON compared with protobuf-java's JsonFormat:\n");
+    sb.append(String.format("  %-40s %8s %8s%n", "message type", "printed", "refused"));
+    TreeMap<String, AtomicInteger> all = new TreeMap<>(PRINTED);
+    REFUSED.forEach(all::putIfAbsent);
+    for (String k : all.keySet()) {
+      sb.append(
+          String.format(
+              "  %-40s %8d %8d%n",
+              k,
+              PRINTED.getOrDefault(k, new AtomicInteger()).get(),
+              REFUSED.getOrDefault(k, new AtomicInteger()).get()));
+    }
+    System.out.print(sb);
+  }
+
+  private JsonFormatProperties() {}
+
+  static List<Case> cases() {
+    return allCases().toList();
+  }
+}
