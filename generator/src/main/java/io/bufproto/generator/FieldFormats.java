@@ -66,6 +66,9 @@ final class FieldFormats {
     if (fd.hasPresence()) {
       flags.add(SCHEMA + "PRESENCE");
     }
+    if (fd.isRequired()) {
+      flags.add(SCHEMA + "REQUIRED");
+    }
     if (fd.isPacked()) {
       flags.add(SCHEMA + "PACKED");
     }

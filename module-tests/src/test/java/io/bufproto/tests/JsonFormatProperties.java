@@ -31,12 +31,12 @@ class JsonFormatProperties {
   private static final Map<String, AtomicInteger> REFUSED = new ConcurrentHashMap<>();
 
   /** Every test type, for Any: protobuf-java's registry and ours hold the same types. */
-  private static final com.google.protobuf.TypeRegistry THEIR_TYPES =
+  static final com.google.protobuf.TypeRegistry THEIR_TYPES =
       com.google.protobuf.TypeRegistry.newBuilder()
           .add(allCases().map(c -> c.prototype().getDescriptorForType()).toList())
           .build();
 
-  private static final TypeRegistry OUR_TYPES =
+  static final TypeRegistry OUR_TYPES =
       TypeRegistry.of(
           allCases()
               .map(c -> c.ours().get().schema())

@@ -18,6 +18,9 @@ public final class FieldSchema {
   /** Flag: a repeated scalar field written packed. */
   public static final int PACKED = 4;
 
+  /** Flag: a proto2 (or editions LEGACY_REQUIRED) required field. */
+  public static final int REQUIRED = 16;
+
   static final int MAP = 8;
 
   private static final int ONEOF_SHIFT = 8;
@@ -89,6 +92,10 @@ public final class FieldSchema {
 
   public boolean isPacked() {
     return (flags & PACKED) != 0;
+  }
+
+  public boolean isRequired() {
+    return (flags & REQUIRED) != 0;
   }
 
   /** Whether the field tracks presence: repeated fields and proto3 implicit scalars do not. */

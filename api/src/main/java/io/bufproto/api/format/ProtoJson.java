@@ -3,6 +3,7 @@ package io.bufproto.api.format;
 import io.bufproto.api.ProtoMessage;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
@@ -26,6 +27,57 @@ public final class ProtoJson {
   /** A printer with protobuf-java's defaults. */
   public static Printer printer() {
     return new Printer(false, false, false, false, false, TypeRegistry.empty());
+  }
+
+  /** A parser with protobuf-java's defaults: unknown field names are refused. */
+  public static Parser parser() {
+    return new Parser(false, TypeRegistry.empty());
+  }
+
+  /**
+   * Parses JSON into a message as protobuf-java's {@code JsonFormat.parser()} does (see {@link
+   * JsonToWire} for the rules), except that only standard JSON is accepted: JsonFormat's Gson also
+   * takes comments, single quotes, unquoted names and text after the document. Immutable.
+   */
+  public static final class Parser {
+    private final boolean ignoreUnknown;
+    private final TypeRegistry registry;
+
+    private Parser(boolean ignoreUnknown, TypeRegistry registry) {
+      this.ignoreUnknown = ignoreUnknown;
+      this.registry = registry;
+    }
+
+    /** Skips fields (and enum value names) the message type does not know, instead of failing. */
+    public Parser ignoringUnknownFields() {
+      return new Parser(true, registry);
+    }
+
+    /** The types an {@code Any} may hold. */
+    public Parser usingTypeRegistry(TypeRegistry types) {
+      return new Parser(ignoreUnknown, types);
+    }
+
+    /**
+     * Clears {@code message} and fills it from {@code json}. Strings and bytes are copied: the
+     * message aliases no buffer afterwards.
+     *
+     * @throws io.bufproto.api.InvalidProtobufException if {@code json} is not JSON, does not fit
+     *     the message type, or leaves a required field unset
+     */
+    public void parse(String json, ProtoMessage<?> message) {
+      JsonTree.Value tree = JsonTree.parse(json);
+      byte[] bytes =
+          new JsonToWire(ignoreUnknown, registry).message(message.schema(), tree).toBytes();
+      message.parseFrom(bytes);
+    }
+
+    /** Clears {@code message} and fills it from the UTF-8 JSON readable in {@code json}. */
+    public void parse(ByteBuf json, ProtoMessage<?> message) {
+      String text = json.toString(json.readerIndex(), json.readableBytes(), StandardCharsets.UTF_8);
+      parse(text, message);
+      json.skipBytes(json.readableBytes());
+    }
   }
 
   /** Immutable: each option returns a new printer. */

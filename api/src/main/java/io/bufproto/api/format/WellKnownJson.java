@@ -88,7 +88,7 @@ final class WellKnownJson {
     }
   }
 
-  private static boolean isSpecial(String fullName) {
+  static boolean isSpecial(String fullName) {
     return switch (fullName) {
       case "google.protobuf.Any",
           "google.protobuf.BoolValue",
