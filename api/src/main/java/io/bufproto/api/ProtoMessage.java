@@ -1,6 +1,7 @@
 package io.bufproto.api;
 
 import io.bufproto.api.format.MessageSchema;
+import io.bufproto.api.format.ProtoJson;
 import io.bufproto.api.format.ProtoText;
 import io.bufproto.api.internal.ParseFailure;
 import io.bufproto.api.internal.ProtoCodec;
@@ -197,5 +198,37 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    */
   default String toTextFormat() {
     return ProtoText.print(this);
+  }
+
+  /**
+   * Clears this message and fills it from protobuf's text format, as protobuf-java's {@code
+   * TextFormat.merge} reads it (see {@link ProtoText#parse}).
+   *
+   * @throws InvalidProtobufException if {@code text} is not valid text format for this type
+   */
+  default void parseFromTextFormat(CharSequence text) {
+    ProtoText.parse(text, this);
+  }
+
+  /**
+   * This message as JSON, exactly as protobuf-java's {@code JsonFormat.printer().print} prints it
+   * (see {@link ProtoJson} for options and the well-known types). Lazy fields are read, so the
+   * parsed buffer must still be live.
+   *
+   * @throws IllegalArgumentException if a value has no JSON form (an {@code Any}, which needs a
+   *     type registry, or a {@code Timestamp} out of range)
+   */
+  default String toJson() {
+    return ProtoJson.printer().print(this);
+  }
+
+  /**
+   * Clears this message and fills it from JSON, as protobuf-java's {@code
+   * JsonFormat.parser().merge} reads it (see {@link ProtoJson.Parser}).
+   *
+   * @throws InvalidProtobufException if {@code json} is not JSON or does not fit this type
+   */
+  default void parseFromJson(String json) {
+    ProtoJson.parser().parse(json, this);
   }
 }

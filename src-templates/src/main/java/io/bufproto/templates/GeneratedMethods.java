@@ -51,7 +51,13 @@ public final class GeneratedMethods {
           "_writeSize",
           "_forgetSize",
           "_clear",
-          "_unsetValue");
+          "_unsetValue",
+          "schema",
+          "_schema",
+          "toTextFormat",
+          "parseFromTextFormat",
+          "toJson",
+          "parseFromJson");
 
   /**
    * Names no class declares, kept from fields all the same: protobuf-java's {@code
@@ -60,7 +66,14 @@ public final class GeneratedMethods {
    * the default methods every class inherits from {@code ProtoMessage}.
    */
   public static final Set<String> RESERVED =
-      Set.of("getUnknownFields", "writeDelimitedTo", "parseDelimitedFrom");
+      Set.of(
+          "getUnknownFields",
+          "writeDelimitedTo",
+          "parseDelimitedFrom",
+          "toTextFormat",
+          "parseFromTextFormat",
+          "toJson",
+          "parseFromJson");
 
   private GeneratedMethods() {}
 

@@ -63,6 +63,19 @@ public final class MessageSchema {
     return byName.get(name);
   }
 
+  /**
+   * The field the text format names {@code name}: by its {@code .proto} name, or a group-like field
+   * by its type's name; or null.
+   */
+  FieldSchema fieldByTextName(String name) {
+    for (FieldSchema f : fields) {
+      if (f.name().equals(name) || TextToWire.isTypeNameOf(f, name)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
   /** Where in {@link #field(int)} order {@code f} is. */
   int indexOf(FieldSchema f) {
     for (int i = 0; i < fields.length; i++) {

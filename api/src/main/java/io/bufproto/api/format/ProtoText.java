@@ -30,6 +30,17 @@ public final class ProtoText {
     return print(message, true);
   }
 
+  /**
+   * Clears {@code message} and fills it from {@code text}, as protobuf-java's {@code
+   * TextFormat.merge} reads it into an empty builder (see {@link TextToWire} for the rules).
+   *
+   * @throws io.bufproto.api.InvalidProtobufException if {@code text} is not valid text format for
+   *     the type (unknown names included), or leaves a required field unset
+   */
+  public static void parse(CharSequence text, ProtoMessage<?> message) {
+    message.parseFrom(TextToWire.parse(message.schema(), text));
+  }
+
   private static String print(ProtoMessage<?> message, boolean singleLine) {
     WireMessage m = WireMessage.decode(message.schema(), message.toByteArray());
     Out out = new Out(singleLine);

@@ -1,0 +1,145 @@
+package io.bufproto.api.format;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * Turns text format into a message's wire bytes by its schema, as protobuf-java's {@code
+ * TextFormat.merge} reads it: fields by name (a group also by its type's name), a colon required
+ * before scalars and optional before messages, {@code {}} or {@code <>} around messages, lists in
+ * brackets for repeated fields, {@code ;} or {@code ,} after a field. Values are written in the
+ * order they come; the generated class's parse then gives protobuf's merge: the last value of a
+ * singular field wins, a message given twice is merged, a oneof keeps its last member.
+ *
+ * <p>Not supported, and refused: extensions ({@code [pkg.ext]}) and the expanded form of {@code
+ * Any} ({@code [type.googleapis.com/pkg.Type] {...}}), which protobuf-java's default parser refuses
+ * too (it has no registry).
+ */
+final class TextToWire {
+
+  /** protobuf-java's default recursion limit. */
+  static final int RECURSION_LIMIT = 100;
+
+  private final TextTokenizer tokens;
+
+  private TextToWire(CharSequence text) {
+    this.tokens = new TextTokenizer(text);
+  }
+
+  /** The wire bytes of the message {@code text} describes. */
+  static byte[] parse(MessageSchema schema, CharSequence text) {
+    TextToWire p = new TextToWire(text);
+    Draft.Out out = new Draft.Out();
+    while (!p.tokens.atEnd()) {
+      p.field(schema, out, RECURSION_LIMIT);
+    }
+    return out.toByteArray();
+  }
+
+  private void field(MessageSchema schema, Draft.Out out, int limit) {
+    if (tokens.tryConsume("[")) {
+      throw tokens.error(
+          "extensions and expanded Any values are not supported (in " + schema.fullName() + ")");
+    }
+    String name = tokens.identifier();
+    FieldSchema f = schema.fieldByTextName(name);
+    if (f == null) {
+      throw tokens.error(
+          "Input contains unknown fields and/or extensions: " + schema.fullName() + "." + name);
+    }
+    if (f.type().isMessage()) {
+      tokens.tryConsume(":");
+    } else {
+      tokens.consume(":");
+    }
+    if (f.isRepeated() && tokens.tryConsume("[")) {
+      if (!tokens.tryConsume("]")) {
+        do {
+          value(f, out, limit);
+        } while (!tokens.tryConsume("]") && consumeComma());
+      }
+    } else {
+      value(f, out, limit);
+    }
+    if (!tokens.tryConsume(";")) {
+      tokens.tryConsume(",");
+    }
+  }
+
+  private boolean consumeComma() {
+    tokens.consume(",");
+    return true;
+  }
+
+  private void value(FieldSchema f, Draft.Out out, int limit) {
+    FieldType type = f.type();
+    if (type.isMessage()) {
+      if (limit < 1) {
+        throw tokens.error("Message is nested too deep");
+      }
+      String end = tokens.tryConsume("<") ? ">" : null;
+      if (end == null) {
+        tokens.consume("{");
+        end = "}";
+      }
+      Draft.Out child = new Draft.Out();
+      while (!tokens.tryConsume(end)) {
+        if (tokens.atEnd()) {
+          throw tokens.error("Expected \"" + end + "\".");
+        }
+        field(f.messageType(), child, limit - 1);
+      }
+      if (type == FieldType.GROUP) {
+        out.tag(f.number(), 3);
+        out.raw(child.toByteArray());
+        out.tag(f.number(), 4);
+      } else {
+        out.tag(f.number(), 2);
+        out.lengthDelimited(child.toByteArray());
+      }
+      return;
+    }
+    Object v =
+        switch (type) {
+          case INT32, SINT32, SFIXED32 -> tokens.int32();
+          case INT64, SINT64, SFIXED64 -> tokens.int64();
+          case UINT32, FIXED32 -> tokens.uint32();
+          case UINT64, FIXED64 -> tokens.uint64();
+          case FLOAT -> tokens.float32();
+          case DOUBLE -> tokens.float64();
+          case BOOL -> tokens.bool();
+          // A string is the bytes read as UTF-8, malformed sequences replaced (toStringUtf8).
+          case STRING -> new String(tokens.bytes(), StandardCharsets.UTF_8);
+          case BYTES -> tokens.bytes();
+          case ENUM -> enumNumber(f.enumType());
+          case MESSAGE, GROUP -> throw new IllegalStateException("read above");
+        };
+    out.tag(f.number(), type.wireType());
+    out.scalar(type, v);
+  }
+
+  private int enumNumber(EnumSchema e) {
+    if (tokens.lookingAtInteger()) {
+      int n = tokens.int32();
+      if (e.isClosed() && e.nameOf(n) == null) {
+        throw tokens.error(
+            "Enum type \"" + e.fullName() + "\" has no value with number " + n + '.');
+      }
+      return n;
+    }
+    String id = tokens.identifier();
+    Integer n = e.numberOf(id);
+    if (n == null) {
+      throw tokens.error("Enum type \"" + e.fullName() + "\" has no value named \"" + id + "\".");
+    }
+    return n;
+  }
+
+  /** A group's type name, as protobuf-java accepts it for a group-like field. */
+  static boolean isTypeNameOf(FieldSchema f, String name) {
+    return f.type() == FieldType.GROUP
+        && !f.textName().equals(f.name())
+        && f.textName().equals(name)
+        && f.name().equals(name.toLowerCase(Locale.ROOT));
+  }
+}

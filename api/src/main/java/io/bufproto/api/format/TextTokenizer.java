@@ -1,0 +1,320 @@
+package io.bufproto.api.format;
+
+import io.bufproto.api.InvalidProtobufException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Splits text format into tokens and reads values from them with protobuf-java TextFormat's rules:
+ * integers in decimal, hex ({@code 0x}) or octal (leading {@code 0}) with range checks; floats as
+ * Java reads them plus {@code inf}, {@code infinity} and {@code nan} in any case (and an {@code f}
+ * suffix); booleans {@code true t 1 false f 0}; adjacent quoted strings joined, with C, octal, hex
+ * and Unicode escapes; {@code #} comments.
+ */
+final class TextTokenizer {
+
+  private static final Pattern WHITESPACE = Pattern.compile("(\\s|(#.*$))++", Pattern.MULTILINE);
+  private static final Pattern TOKEN =
+      Pattern.compile(
+          "[a-zA-Z_][0-9a-zA-Z_+-]*+" // identifier
+              + "|[.]?[0-9+-][0-9a-zA-Z_.+-]*+" // number
+              + "|\"([^\"\n\\\\]|\\\\.)*+(\"|\\\\?$)" // double-quoted string
+              + "|'([^'\n\\\\]|\\\\.)*+('|\\\\?$)", // single-quoted string
+          Pattern.MULTILINE);
+  private static final Pattern DOUBLE_INFINITY =
+      Pattern.compile("-?inf(inity)?", Pattern.CASE_INSENSITIVE);
+  private static final Pattern FLOAT_INFINITY =
+      Pattern.compile("-?inf(inity)?f?", Pattern.CASE_INSENSITIVE);
+  private static final Pattern FLOAT_NAN = Pattern.compile("nanf?", Pattern.CASE_INSENSITIVE);
+
+  private final CharSequence text;
+  private final Matcher matcher;
+  private int pos;
+  private String token = "";
+
+  TextTokenizer(CharSequence text) {
+    this.text = text;
+    this.matcher = WHITESPACE.matcher(text);
+    skipWhitespace();
+    next();
+  }
+
+  boolean atEnd() {
+    return token.isEmpty();
+  }
+
+  /** Consumes {@code expected} if it is the current token. */
+  boolean tryConsume(String expected) {
+    if (token.equals(expected)) {
+      next();
+      return true;
+    }
+    return false;
+  }
+
+  void consume(String expected) {
+    if (!tryConsume(expected)) {
+      throw error("Expected \"" + expected + "\".");
+    }
+  }
+
+  boolean lookingAtInteger() {
+    if (token.isEmpty()) {
+      return false;
+    }
+    char c = token.charAt(0);
+    return (c >= '0' && c <= '9') || c == '-' || c == '+';
+  }
+
+  boolean lookingAtString() {
+    return token.startsWith("\"") || token.startsWith("'");
+  }
+
+  String identifier() {
+    for (int i = 0; i < token.length(); i++) {
+      char c = token.charAt(i);
+      boolean ok =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '_'
+              || c == '.';
+      if (!ok) {
+        throw error("Expected identifier. Found '" + token + "'");
+      }
+    }
+    if (token.isEmpty()) {
+      throw error("Expected identifier. Found end of input");
+    }
+    String t = token;
+    next();
+    return t;
+  }
+
+  int int32() {
+    return (int) integer(true, false);
+  }
+
+  int uint32() {
+    return (int) integer(false, false);
+  }
+
+  long int64() {
+    return integer(true, true);
+  }
+
+  long uint64() {
+    return integer(false, true);
+  }
+
+  private long integer(boolean signed, boolean isLong) {
+    try {
+      long v = parseInteger(token, signed, isLong);
+      next();
+      return v;
+    } catch (NumberFormatException e) {
+      throw error("Couldn't parse integer: " + e.getMessage());
+    }
+  }
+
+  /** Sign, then {@code 0x} hex, {@code 0} octal or decimal; range-checked for its type. */
+  private static long parseInteger(String text, boolean signed, boolean isLong) {
+    int pos = 0;
+    boolean negative = false;
+    if (text.startsWith("-")) {
+      if (!signed) {
+        throw new NumberFormatException("Number must be positive: " + text);
+      }
+      pos++;
+      negative = true;
+    }
+    int radix = 10;
+    if (text.startsWith("0x", pos)) {
+      pos += 2;
+      radix = 16;
+    } else if (text.startsWith("0", pos)) {
+      radix = 8;
+    }
+    String digits = text.substring(pos);
+    BigInteger v = new BigInteger(digits, radix);
+    if (negative) {
+      v = v.negate();
+    }
+    int bits = (isLong ? 64 : 32) - (signed ? 1 : 0);
+    if (v.bitLength() > bits || (!signed && v.signum() < 0)) {
+      throw new NumberFormatException(
+          "Number out of range for "
+              + (isLong ? 64 : 32)
+              + "-bit "
+              + (signed ? "signed" : "unsigned")
+              + " integer: "
+              + text);
+    }
+    return v.longValue();
+  }
+
+  float float32() {
+    if (FLOAT_INFINITY.matcher(token).matches()) {
+      boolean negative = token.startsWith("-");
+      next();
+      return negative ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY;
+    }
+    if (FLOAT_NAN.matcher(token).matches()) {
+      next();
+      return Float.NaN;
+    }
+    try {
+      float v = Float.parseFloat(token);
+      next();
+      return v;
+    } catch (NumberFormatException e) {
+      throw error("Couldn't parse number: " + e.getMessage());
+    }
+  }
+
+  double float64() {
+    if (DOUBLE_INFINITY.matcher(token).matches()) {
+      boolean negative = token.startsWith("-");
+      next();
+      return negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+    if (token.equalsIgnoreCase("nan")) {
+      next();
+      return Double.NaN;
+    }
+    try {
+      double v = Double.parseDouble(token);
+      next();
+      return v;
+    } catch (NumberFormatException e) {
+      throw error("Couldn't parse number: " + e.getMessage());
+    }
+  }
+
+  boolean bool() {
+    switch (token) {
+      case "true", "True", "t", "1" -> {
+        next();
+        return true;
+      }
+      case "false", "False", "f", "0" -> {
+        next();
+        return false;
+      }
+      default -> throw error("Expected \"true\" or \"false\". Found \"" + token + "\".");
+    }
+  }
+
+  /** One or more adjacent quoted strings, unescaped and joined. */
+  byte[] bytes() {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    do {
+      char quote = token.isEmpty() ? '\0' : token.charAt(0);
+      if (quote != '"' && quote != '\'') {
+        throw error("Expected string.");
+      }
+      if (token.length() < 2 || token.charAt(token.length() - 1) != quote) {
+        throw error("String missing ending quote.");
+      }
+      byte[] b = unescape(token.substring(1, token.length() - 1));
+      out.write(b, 0, b.length);
+      next();
+    } while (lookingAtString());
+    return out.toByteArray();
+  }
+
+  private byte[] unescape(String s) {
+    byte[] in = s.getBytes(StandardCharsets.UTF_8);
+    byte[] out = new byte[in.length];
+    int n = 0;
+    for (int i = 0; i < in.length; i++) {
+      byte c = in[i];
+      if (c != '\\') {
+        out[n++] = c;
+        continue;
+      }
+      if (i + 1 >= in.length) {
+        throw error("Invalid escape sequence: '\\' at end of string.");
+      }
+      c = in[++i];
+      if (c >= '0' && c <= '7') {
+        int code = c - '0';
+        for (int k = 0; k < 2 && i + 1 < in.length && in[i + 1] >= '0' && in[i + 1] <= '7'; k++) {
+          code = code * 8 + in[++i] - '0';
+        }
+        out[n++] = (byte) code;
+        continue;
+      }
+      switch (c) {
+        case 'a' -> out[n++] = 0x07;
+        case 'b' -> out[n++] = '\b';
+        case 'f' -> out[n++] = '\f';
+        case 'n' -> out[n++] = '\n';
+        case 'r' -> out[n++] = '\r';
+        case 't' -> out[n++] = '\t';
+        case 'v' -> out[n++] = 0x0b;
+        case '\\', '\'', '"', '?' -> out[n++] = c;
+        case 'x' -> {
+          if (i + 1 >= in.length || Character.digit(in[i + 1], 16) < 0) {
+            throw error("Invalid escape sequence: '\\x' with no digits");
+          }
+          int code = Character.digit(in[++i], 16);
+          if (i + 1 < in.length && Character.digit(in[i + 1], 16) >= 0) {
+            code = code * 16 + Character.digit(in[++i], 16);
+          }
+          out[n++] = (byte) code;
+        }
+        case 'u', 'U' -> {
+          int digits = c == 'u' ? 4 : 8;
+          int cp = 0;
+          for (int k = 1; k <= digits; k++) {
+            int d = i + k < in.length ? Character.digit(in[i + k], 16) : -1;
+            if (d < 0) {
+              throw error("Invalid escape sequence: '\\" + (char) c + "' with too few hex chars");
+            }
+            cp = cp << 4 | d;
+          }
+          i += digits;
+          if (!Character.isValidCodePoint(cp) || (cp >= 0xd800 && cp <= 0xdfff)) {
+            throw error("Invalid escape sequence: not a valid code point or a surrogate");
+          }
+          byte[] utf8 = new String(new int[] {cp}, 0, 1).getBytes(StandardCharsets.UTF_8);
+          System.arraycopy(utf8, 0, out, n, utf8.length);
+          n += utf8.length;
+        }
+        default -> throw error("Invalid escape sequence: '\\" + (char) c + "'");
+      }
+    }
+    return java.util.Arrays.copyOf(out, n);
+  }
+
+  private void next() {
+    if (pos >= text.length()) {
+      token = "";
+      return;
+    }
+    Matcher m = TOKEN.matcher(text);
+    m.region(pos, text.length());
+    if (m.lookingAt()) {
+      token = m.group();
+      pos = m.end();
+    } else {
+      token = String.valueOf(text.charAt(pos));
+      pos++;
+    }
+    skipWhitespace();
+  }
+
+  private void skipWhitespace() {
+    matcher.region(pos, text.length());
+    if (matcher.lookingAt()) {
+      pos = matcher.end();
+    }
+  }
+
+  InvalidProtobufException error(String what) {
+    return new InvalidProtobufException("Text format, at \"" + token + "\": " + what);
+  }
+}

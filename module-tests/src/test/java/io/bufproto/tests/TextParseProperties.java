@@ -1,0 +1,136 @@
+package io.bufproto.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import io.bufproto.api.ProtoMessage;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * Text format parsing against protobuf-java's {@code TextFormat.merge}: protobuf-java's text of a
+ * random message, as printed and after random edits (numbers in hex, other boolean spellings, angle
+ * brackets, separators, comments, colons, lines repeated or dropped, a character changed), parses
+ * to the same bytes in both, or is refused by both. Both parsers get the same text, so an edit need
+ * not keep its meaning. Counts per type are printed at the end.
+ */
+class TextParseProperties {
+
+  private static final Map<String, AtomicInteger> PARSED = new ConcurrentHashMap<>();
+  private static final Map<String, AtomicInteger> REFUSED = new ConcurrentHashMap<>();
+
+  @Property
+  void textParsesAsProtobufJava(@ForAll long seed, @ForAll @IntRange(min = 0, max = 6) int size) {
+    CompatibilityProperties.forEachType(seed, (type, s) -> parse(type, s, size));
+  }
+
+  @Property(tries = 60)
+  void textParsesLargeMessagesAsProtobufJava(
+      @ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int size) throws Exception {
+    for (Case type : ProtobufTestSchemasProperties.LARGE) {
+      try {
+        parse(type, seed ^ type.name().hashCode(), size);
+      } catch (AssertionError | RuntimeException e) {
+        throw new AssertionError(type.name() + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static void parse(Case type, long seed, int size) {
+    Random random = new Random(seed);
+    Message m = new RandomMessages(seed, size, true).next(type.prototype());
+    TextFormat.Printer printer = TextFormat.printer();
+    if (random.nextInt(4) == 0) {
+      printer = printer.escapingNonAscii(false);
+    }
+    if (random.nextInt(4) == 0) {
+      printer = printer.emittingSingleLine(true);
+    }
+    String text = printer.printToString(m);
+    if (random.nextBoolean()) {
+      text = edit(text, random);
+    }
+
+    byte[] expected;
+    try {
+      Message.Builder b = type.prototype().newBuilderForType();
+      TextFormat.merge(text, b);
+      expected = b.build().toByteArray();
+    } catch (Exception refused) {
+      ProtoMessage<?> ours = type.ours().get();
+      try {
+        ours.parseFromTextFormat(text);
+      } catch (RuntimeException alsoRefused) {
+        REFUSED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+        return;
+      }
+      throw new AssertionError("protobuf-java refused (" + refused + ") but we parsed:\n" + text);
+    }
+    ProtoMessage<?> ours = type.ours().get();
+    try {
+      ours.parseFromTextFormat(text);
+    } catch (RuntimeException e) {
+      throw new AssertionError("we refused (" + e + ") what protobuf-java parsed:\n" + text, e);
+    }
+    String parsed = text;
+    assertArrayEquals(expected, ours.toByteArray(), () -> "parse of\n" + parsed);
+    PARSED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+  }
+
+  private static String edit(String text, Random random) {
+    String t = text;
+    switch (random.nextInt(6)) {
+      case 0 -> t = t.replaceAll("(?m)^(\\s*\\w+): (-?)([1-9][0-9]*)$", "$1: $20x$3");
+      case 1 -> t = t.replace(": true", ": t").replace(": false", ": 0");
+      case 2 -> t = t.replace(" {", " <").replace("}", ">");
+      case 3 -> t = t.replace("\n", random.nextBoolean() ? ";\n" : ",\n");
+      case 4 -> t = t.replace(" {", ": {").replace(": ", ":");
+      default -> t = t.replace("\n", "\n# a comment\n");
+    }
+    List<String> lines = new ArrayList<>(Arrays.asList(t.split("\n", -1)));
+    if (!lines.isEmpty() && random.nextInt(3) == 0) {
+      int i = random.nextInt(lines.size());
+      if (random.nextBoolean()) {
+        lines.add(i, lines.get(i));
+      } else {
+        lines.remove(i);
+      }
+    }
+    t = String.join("\n", lines);
+    if (!t.isEmpty() && random.nextInt(4) == 0) {
+      char[] c = t.toCharArray();
+      c[random.nextInt(c.length)] = "{}<>[]:;,\"'\\#0x-.e".charAt(random.nextInt(18));
+      t = new String(c);
+    }
+    return t;
+  }
+
+  @AfterContainer
+  static void report() {
+    StringBuilder sb =
+        new StringBuilder("Text format parsed as protobuf-java's TextFormat.merge:\n");
+    sb.append(String.format("  %-40s %8s %8s%n", "message type", "parsed", "refused"));
+    TreeMap<String, AtomicInteger> all = new TreeMap<>(PARSED);
+    REFUSED.forEach(all::putIfAbsent);
+    for (String k : all.keySet()) {
+      sb.append(
+          String.format(
+              "  %-40s %8d %8d%n",
+              k,
+              PARSED.getOrDefault(k, new AtomicInteger()).get(),
+              REFUSED.getOrDefault(k, new AtomicInteger()).get()));
+    }
+    System.out.print(sb);
+  }
+}
