@@ -88,9 +88,14 @@ class ConfigurationTest {
       assertTrue(
           boot.findModule("io.bufproto.runtime.module").isPresent(),
           "io.bufproto.runtime.module resolved by service binding");
-      // The API's surface: the user package, the package for generated code, the runtime SPI.
+      // The API's surface: the user package, the text and JSON formats, the package for generated
+      // code, the runtime SPI.
       assertEquals(
-          java.util.Set.of("io.bufproto.api", "io.bufproto.api.internal", "io.bufproto.api.spi"),
+          java.util.Set.of(
+              "io.bufproto.api",
+              "io.bufproto.api.format",
+              "io.bufproto.api.internal",
+              "io.bufproto.api.spi"),
           api.getDescriptor().exports().stream()
               .map(e -> e.isQualified() ? e.source() + " to " + e.targets() : e.source())
               .collect(java.util.stream.Collectors.toSet()));
