@@ -6,6 +6,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.DescriptorValidationException;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
+import com.google.protobuf.Descriptors.ServiceDescriptor;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorRequest;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorResponse;
 import io.bufproto.templates.EnumModel;
@@ -14,6 +15,7 @@ import io.bufproto.templates.FieldNames;
 import io.bufproto.templates.FileModel;
 import io.bufproto.templates.GeneratedMethods;
 import io.bufproto.templates.MessageModel;
+import io.bufproto.templates.ServiceModel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -58,6 +60,12 @@ public final class BufProtoGenerator {
     String dir = pkg.isEmpty() ? "" : pkg.replace('.', '/') + "/";
     String outer = names.outerClass(file);
     List<GeneratedFile> out = new ArrayList<>();
+    if (options.grpc()) {
+      for (ServiceDescriptor service : file.getServices()) {
+        ServiceModel model = Services.model(service, file.getName(), VERSION, pkg, names, options);
+        out.add(new GeneratedFile(dir + model.className() + ".java", Renderer.render(model)));
+      }
+    }
     if (outer != null) {
       FileModel model =
           new FileModel(

@@ -13,11 +13,13 @@ import java.util.Locale;
  *     outer_class=true} or {@code outer_class=Name})
  * @param keepUnknownFields whether unknown fields are kept and written back (the default,
  *     protobuf-java's behaviour) or skipped ({@code unknown_fields=drop}, LightProto's)
+ * @param grpc whether each {@code service} gets a gRPC class ({@code grpc=true}; it needs {@code
+ *     bufproto-grpc} and grpc-java's {@code grpc-stub} to compile)
  */
 public record GeneratorOptions(
-    String prefix, String javaPackage, String outerClass, boolean keepUnknownFields) {
+    String prefix, String javaPackage, String outerClass, boolean keepUnknownFields, boolean grpc) {
 
-  public static final GeneratorOptions DEFAULTS = new GeneratorOptions("", null, null, true);
+  public static final GeneratorOptions DEFAULTS = new GeneratorOptions("", null, null, true, false);
 
   /** Parses {@code key=value,...}; an unknown key is an error, so a typo cannot pass silently. */
   public static GeneratorOptions parse(String parameter) {
@@ -25,6 +27,7 @@ public record GeneratorOptions(
     String javaPackage = null;
     String outerClass = null;
     boolean keepUnknown = true;
+    boolean grpc = false;
     if (parameter != null && !parameter.isBlank()) {
       for (String part : parameter.split(",", -1)) {
         String p = part.trim();
@@ -49,14 +52,20 @@ public record GeneratorOptions(
             }
             keepUnknown = value.equals("keep");
           }
+          case "grpc" -> {
+            if (!value.equals("true") && !value.equals("false")) {
+              throw new IllegalArgumentException("grpc must be true or false, not '" + value + "'");
+            }
+            grpc = value.equals("true");
+          }
           default ->
               throw new IllegalArgumentException(
                   "unknown BufProto option '"
                       + key
-                      + "' (known: prefix, package, outer_class, unknown_fields)");
+                      + "' (known: prefix, package, outer_class, unknown_fields, grpc)");
         }
       }
     }
-    return new GeneratorOptions(prefix, javaPackage, outerClass, keepUnknown);
+    return new GeneratorOptions(prefix, javaPackage, outerClass, keepUnknown, grpc);
   }
 }
