@@ -44,7 +44,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = "-Dio.netty.leakDetection.level=disabled")
+@Fork(
+    value = 2,
+    jvmArgsAppend = {
+      "-Dio.netty.leakDetection.level=disabled",
+      "-Dio.grpc.netty.shaded.io.netty.transport.noNative=true"
+    })
 public class GrpcBenchmark {
 
   private static final MethodDescriptor<EchoProtos.EchoRequest, EchoProtos.EchoReply> PJ_UNARY =
