@@ -37,7 +37,12 @@ class CompatibilityProperties {
 
   /** Runs {@code check} for every message type; a failure names the type. */
   static void forEachType(long seed, TypeCheck check) {
-    for (Case type : Case.ALL) {
+    forEach(Case.ALL, seed, check);
+  }
+
+  /** Runs {@code check} for each of {@code types}; a failure names the type. */
+  static void forEach(java.util.List<Case> types, long seed, TypeCheck check) {
+    for (Case type : types) {
       try {
         check.run(type, seed ^ type.name().hashCode());
       } catch (AssertionError | Exception e) {

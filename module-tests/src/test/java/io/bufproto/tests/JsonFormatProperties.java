@@ -8,11 +8,7 @@ import io.bufproto.api.ProtoMessage;
 import io.bufproto.api.format.ProtoJson;
 import io.bufproto.api.format.TypeRegistry;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -27,8 +23,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
  */
 class JsonFormatProperties {
 
-  private static final Map<String, AtomicInteger> PRINTED = new ConcurrentHashMap<>();
-  private static final Map<String, AtomicInteger> REFUSED = new ConcurrentHashMap<>();
+  private static final CaseCounts COUNTS =
+      new CaseCounts("JSON compared with protobuf-java's JsonFormat", "printed", "refused");
 
   /** Every test type, for Any: protobuf-java's registry and ours hold the same types. */
   static final com.google.protobuf.TypeRegistry THEIR_TYPES =
@@ -54,13 +50,8 @@ class JsonFormatProperties {
   @Property(tries = 60)
   void jsonPrintsLargeMessagesAsProtobufJava(
       @ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int size) throws Exception {
-    for (Case type : ProtobufTestSchemasProperties.LARGE) {
-      try {
-        print(type, seed ^ type.name().hashCode(), size);
-      } catch (AssertionError | RuntimeException e) {
-        throw new AssertionError(type.name() + ": " + e.getMessage(), e);
-      }
-    }
+    CompatibilityProperties.forEach(
+        ProtobufTestSchemasProperties.LARGE, seed, (type, s) -> print(type, s, size));
   }
 
   private static void print(Case type, long seed, int size) throws Exception {
@@ -107,29 +98,17 @@ class JsonFormatProperties {
         String printed = mine.print(ours);
         throw new AssertionError("protobuf-java refused (" + why + ") but we printed " + printed);
       } catch (IllegalArgumentException alsoRefused) {
-        REFUSED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+        COUNTS.count(type, 1);
         return;
       }
     }
     assertSameText(expected, mine.print(ours));
-    PRINTED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+    COUNTS.count(type, 0);
   }
 
   @AfterContainer
   static void report() {
-    StringBuilder sb = new StringBuilder("JSON compared with protobuf-java's JsonFormat:\n");
-    sb.append(String.format("  %-40s %8s %8s%n", "message type", "printed", "refused"));
-    TreeMap<String, AtomicInteger> all = new TreeMap<>(PRINTED);
-    REFUSED.forEach(all::putIfAbsent);
-    for (String k : all.keySet()) {
-      sb.append(
-          String.format(
-              "  %-40s %8d %8d%n",
-              k,
-              PRINTED.getOrDefault(k, new AtomicInteger()).get(),
-              REFUSED.getOrDefault(k, new AtomicInteger()).get()));
-    }
-    System.out.print(sb);
+    COUNTS.print();
   }
 
   private JsonFormatProperties() {}

@@ -15,11 +15,7 @@ import io.bufproto.api.ProtoMessage;
 import io.bufproto.api.format.ProtoJson;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -35,8 +31,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
  */
 class JsonParseProperties {
 
-  private static final Map<String, AtomicInteger> PARSED = new ConcurrentHashMap<>();
-  private static final Map<String, AtomicInteger> REFUSED = new ConcurrentHashMap<>();
+  private static final CaseCounts COUNTS =
+      new CaseCounts("JSON parsed as protobuf-java's JsonFormat parses it", "parsed", "refused");
 
   @Property
   void jsonParsesAsProtobufJava(@ForAll long seed, @ForAll @IntRange(min = 0, max = 6) int size) {
@@ -46,13 +42,8 @@ class JsonParseProperties {
   @Property(tries = 60)
   void jsonParsesLargeMessagesAsProtobufJava(
       @ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int size) throws Exception {
-    for (Case type : ProtobufTestSchemasProperties.LARGE) {
-      try {
-        parse(type, seed ^ type.name().hashCode(), size);
-      } catch (AssertionError | RuntimeException e) {
-        throw new AssertionError(type.name() + ": " + e.getMessage(), e);
-      }
-    }
+    CompatibilityProperties.forEach(
+        ProtobufTestSchemasProperties.LARGE, seed, (type, s) -> parse(type, s, size));
   }
 
   private static void parse(Case type, long seed, int size) throws Exception {
@@ -101,7 +92,7 @@ class JsonParseProperties {
       try {
         ourParser.parse(json, ours);
       } catch (RuntimeException alsoRefused) {
-        REFUSED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+        COUNTS.count(type, 1);
         return;
       }
       throw new AssertionError(
@@ -115,7 +106,7 @@ class JsonParseProperties {
     }
     String parsed = json;
     assertArrayEquals(expected, ours.toByteArray(), () -> "parse of " + parsed);
-    PARSED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+    COUNTS.count(type, 0);
   }
 
   /** Random edits, each of a kind JsonFormat's parser has a rule for. */
@@ -197,18 +188,6 @@ class JsonParseProperties {
 
   @AfterContainer
   static void report() {
-    StringBuilder sb = new StringBuilder("JSON parsed as protobuf-java's JsonFormat parses it:\n");
-    sb.append(String.format("  %-40s %8s %8s%n", "message type", "parsed", "refused"));
-    TreeMap<String, AtomicInteger> all = new TreeMap<>(PARSED);
-    REFUSED.forEach(all::putIfAbsent);
-    for (String k : all.keySet()) {
-      sb.append(
-          String.format(
-              "  %-40s %8d %8d%n",
-              k,
-              PARSED.getOrDefault(k, new AtomicInteger()).get(),
-              REFUSED.getOrDefault(k, new AtomicInteger()).get()));
-    }
-    System.out.print(sb);
+    COUNTS.print();
   }
 }

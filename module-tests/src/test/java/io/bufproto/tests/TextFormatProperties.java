@@ -6,10 +6,6 @@ import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import io.bufproto.api.ProtoMessage;
 import io.bufproto.api.format.ProtoText;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -22,7 +18,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
  */
 class TextFormatProperties {
 
-  private static final Map<String, AtomicInteger> COMPARED = new ConcurrentHashMap<>();
+  private static final CaseCounts COUNTS =
+      new CaseCounts("Text format compared with protobuf-java's TextFormat", "equal");
 
   @Property
   void textFormatPrintsAsProtobufJava(
@@ -34,13 +31,8 @@ class TextFormatProperties {
   @Property(tries = 60)
   void textFormatPrintsLargeMessagesAsProtobufJava(
       @ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int size) throws Exception {
-    for (Case type : ProtobufTestSchemasProperties.LARGE) {
-      try {
-        print(type, seed ^ type.name().hashCode(), size);
-      } catch (AssertionError | RuntimeException e) {
-        throw new AssertionError(type.name() + ": " + e.getMessage(), e);
-      }
-    }
+    CompatibilityProperties.forEach(
+        ProtobufTestSchemasProperties.LARGE, seed, (type, s) -> print(type, s, size));
   }
 
   private static void print(Case type, long seed, int size) throws Exception {
@@ -61,7 +53,7 @@ class TextFormatProperties {
     assertSameText(
         TextFormat.printer().printToString(com.google.protobuf.Empty.parseFrom(bytes)),
         empty.toTextFormat());
-    COMPARED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+    COUNTS.count(type, 0);
   }
 
   /** Equal texts, or a failure that shows the first line that differs, with the lines before. */
@@ -87,9 +79,6 @@ class TextFormatProperties {
 
   @AfterContainer
   static void report() {
-    StringBuilder sb = new StringBuilder("Text format compared with protobuf-java's:\n");
-    new TreeMap<>(COMPARED)
-        .forEach((k, v) -> sb.append(String.format("  %-40s %6d%n", k, v.get())));
-    System.out.print(sb);
+    COUNTS.print();
   }
 }

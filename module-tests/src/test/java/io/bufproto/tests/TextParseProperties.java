@@ -8,11 +8,7 @@ import io.bufproto.api.ProtoMessage;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -27,8 +23,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
  */
 class TextParseProperties {
 
-  private static final Map<String, AtomicInteger> PARSED = new ConcurrentHashMap<>();
-  private static final Map<String, AtomicInteger> REFUSED = new ConcurrentHashMap<>();
+  private static final CaseCounts COUNTS =
+      new CaseCounts("Text format parsed as protobuf-java's TextFormat.merge", "parsed", "refused");
 
   @Property
   void textParsesAsProtobufJava(@ForAll long seed, @ForAll @IntRange(min = 0, max = 6) int size) {
@@ -38,13 +34,8 @@ class TextParseProperties {
   @Property(tries = 60)
   void textParsesLargeMessagesAsProtobufJava(
       @ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int size) throws Exception {
-    for (Case type : ProtobufTestSchemasProperties.LARGE) {
-      try {
-        parse(type, seed ^ type.name().hashCode(), size);
-      } catch (AssertionError | RuntimeException e) {
-        throw new AssertionError(type.name() + ": " + e.getMessage(), e);
-      }
-    }
+    CompatibilityProperties.forEach(
+        ProtobufTestSchemasProperties.LARGE, seed, (type, s) -> parse(type, s, size));
   }
 
   private static void parse(Case type, long seed, int size) {
@@ -72,7 +63,7 @@ class TextParseProperties {
       try {
         ours.parseFromTextFormat(text);
       } catch (RuntimeException alsoRefused) {
-        REFUSED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+        COUNTS.count(type, 1);
         return;
       }
       throw new AssertionError("protobuf-java refused (" + refused + ") but we parsed:\n" + text);
@@ -85,7 +76,7 @@ class TextParseProperties {
     }
     String parsed = text;
     assertArrayEquals(expected, ours.toByteArray(), () -> "parse of\n" + parsed);
-    PARSED.computeIfAbsent(type.name(), k -> new AtomicInteger()).incrementAndGet();
+    COUNTS.count(type, 0);
   }
 
   private static String edit(String text, Random random) {
@@ -118,19 +109,6 @@ class TextParseProperties {
 
   @AfterContainer
   static void report() {
-    StringBuilder sb =
-        new StringBuilder("Text format parsed as protobuf-java's TextFormat.merge:\n");
-    sb.append(String.format("  %-40s %8s %8s%n", "message type", "parsed", "refused"));
-    TreeMap<String, AtomicInteger> all = new TreeMap<>(PARSED);
-    REFUSED.forEach(all::putIfAbsent);
-    for (String k : all.keySet()) {
-      sb.append(
-          String.format(
-              "  %-40s %8d %8d%n",
-              k,
-              PARSED.getOrDefault(k, new AtomicInteger()).get(),
-              REFUSED.getOrDefault(k, new AtomicInteger()).get()));
-    }
-    System.out.print(sb);
+    COUNTS.print();
   }
 }

@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The JSON forms of protobuf's well-known types, as protobuf-java's JsonFormat prints them: {@code
@@ -23,11 +24,10 @@ final class WellKnownJson {
 
   private WellKnownJson() {}
 
-  /** Prints {@code m} in its special form if it has one; false for every other type. */
-  static boolean print(ProtoJson.Writer w, WireMessage m) {
-    switch (m.schema.fullName()) {
-      case "google.protobuf.Any" -> any(w, m);
-      case "google.protobuf.BoolValue",
+  /** The wrapper types: a message of one field, {@code value}, that stands for its value. */
+  static final Set<String> WRAPPERS =
+      Set.of(
+          "google.protobuf.BoolValue",
           "google.protobuf.Int32Value",
           "google.protobuf.UInt32Value",
           "google.protobuf.Int64Value",
@@ -35,10 +35,34 @@ final class WellKnownJson {
           "google.protobuf.StringValue",
           "google.protobuf.BytesValue",
           "google.protobuf.FloatValue",
-          "google.protobuf.DoubleValue" -> {
-        FieldSchema value = m.schema.field(0);
-        w.value(value, Values.orDefault(value, m.value(0)), false);
-      }
+          "google.protobuf.DoubleValue");
+
+  /** Whether the type has a JSON form of its own (the wrappers and the types below). */
+  static boolean isSpecial(String fullName) {
+    return WRAPPERS.contains(fullName)
+        || switch (fullName) {
+          case "google.protobuf.Any",
+              "google.protobuf.Timestamp",
+              "google.protobuf.Duration",
+              "google.protobuf.FieldMask",
+              "google.protobuf.Struct",
+              "google.protobuf.Value",
+              "google.protobuf.ListValue" ->
+              true;
+          default -> false;
+        };
+  }
+
+  /** Prints {@code m} in its special form if it has one; false for every other type. */
+  static boolean print(ProtoJson.Writer w, WireMessage m) {
+    String type = m.schema.fullName();
+    if (WRAPPERS.contains(type)) {
+      FieldSchema value = m.schema.field(0);
+      w.value(value, Values.orDefault(value, m.value(0)), false);
+      return true;
+    }
+    switch (type) {
+      case "google.protobuf.Any" -> any(w, m);
       case "google.protobuf.Timestamp" ->
           w.out.print("\"" + timestamp(longAt(m, 0), intAt(m, 1)) + "\"");
       case "google.protobuf.Duration" ->
@@ -86,29 +110,6 @@ final class WellKnownJson {
     } else {
       w.printFields(content, typeUrl);
     }
-  }
-
-  static boolean isSpecial(String fullName) {
-    return switch (fullName) {
-      case "google.protobuf.Any",
-          "google.protobuf.BoolValue",
-          "google.protobuf.Int32Value",
-          "google.protobuf.UInt32Value",
-          "google.protobuf.Int64Value",
-          "google.protobuf.UInt64Value",
-          "google.protobuf.StringValue",
-          "google.protobuf.BytesValue",
-          "google.protobuf.FloatValue",
-          "google.protobuf.DoubleValue",
-          "google.protobuf.Timestamp",
-          "google.protobuf.Duration",
-          "google.protobuf.FieldMask",
-          "google.protobuf.Struct",
-          "google.protobuf.Value",
-          "google.protobuf.ListValue" ->
-          true;
-      default -> false;
-    };
   }
 
   /** {@code google.protobuf.Value}: its one set member, or {@code null} when none is set. */

@@ -23,23 +23,16 @@ final class WellKnownJsonParser {
   /** Fills {@code d} from {@code json} if its type has a special form; false otherwise. */
   static boolean merge(JsonToWire p, Draft d, JsonTree.Value json) {
     MessageSchema s = d.schema;
+    if (WellKnownJson.WRAPPERS.contains(s.fullName())) {
+      Object v = p.value(s.field(0), json);
+      if (v == null) {
+        throw new InvalidProtobufException("A wrapper's value cannot be null");
+      }
+      d.set(s.field(0), v);
+      return true;
+    }
     switch (s.fullName()) {
       case "google.protobuf.Any" -> any(p, d, json);
-      case "google.protobuf.BoolValue",
-          "google.protobuf.Int32Value",
-          "google.protobuf.UInt32Value",
-          "google.protobuf.Int64Value",
-          "google.protobuf.UInt64Value",
-          "google.protobuf.StringValue",
-          "google.protobuf.BytesValue",
-          "google.protobuf.FloatValue",
-          "google.protobuf.DoubleValue" -> {
-        Object v = p.value(s.field(0), json);
-        if (v == null) {
-          throw new InvalidProtobufException("A wrapper's value cannot be null");
-        }
-        d.set(s.field(0), v);
-      }
       case "google.protobuf.Timestamp" -> timestamp(d, json);
       case "google.protobuf.Duration" -> duration(d, json);
       case "google.protobuf.FieldMask" -> fieldMask(d, json);
