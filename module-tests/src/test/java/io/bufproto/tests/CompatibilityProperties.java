@@ -105,8 +105,10 @@ class CompatibilityProperties {
       assertEquals(parsed, copy);
       assertArrayEquals(expected, copy.toByteArray(), "copyFrom");
       assertTrue(parsed.isInitialized());
-      assertTrue(
-          parsed.toString().startsWith(type.prototype().getDescriptorForType().getName() + "{"));
+      assertEquals(
+          pj.getParserForType().parseFrom(expected).toString(),
+          parsed.toString(),
+          "toString() is protobuf-java's");
 
       ProtoMessage<?> reused = REUSED.computeIfAbsent(type.name(), k -> type.ours().get());
       reused.parseFrom(expected);

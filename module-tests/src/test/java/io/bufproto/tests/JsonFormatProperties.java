@@ -55,15 +55,17 @@ class JsonFormatProperties {
   }
 
   private static void print(Case type, long seed, int size) throws Exception {
-    Message random = new RandomMessages(seed, size, true).next(type.prototype());
+    Message random =
+        type.prototype()
+            .getParserForType()
+            .parsePartialFrom(TextFormatProperties.randomBytes(type, seed, size));
     if ((seed & 1) == 0) {
       // Half the cases made printable (timestamps in range, Any packed, ...), half left as drawn.
       random = new JsonFriendly(seed, cases()).fix(random, 0);
     }
     byte[] bytes = random.toByteArray();
-    Message pj = type.prototype().getParserForType().parseFrom(bytes);
-    ProtoMessage<?> ours = type.ours().get();
-    ours.parseFrom(bytes);
+    Message pj = type.prototype().getParserForType().parsePartialFrom(bytes);
+    ProtoMessage<?> ours = TextFormatProperties.oursOf(type, pj, bytes);
 
     Random options = new Random(seed);
     JsonFormat.Printer theirs = JsonFormat.printer().usingTypeRegistry(THEIR_TYPES);

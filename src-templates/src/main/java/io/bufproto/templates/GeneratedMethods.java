@@ -54,6 +54,8 @@ public final class GeneratedMethods {
           "_unsetValue",
           "schema",
           "_schema",
+          "_partialBytes",
+          "_summary",
           "toTextFormat",
           "parseFromTextFormat",
           "toJson",

@@ -146,7 +146,7 @@ public final class ProtoJson {
      */
     public String print(ProtoMessage<?> message) {
       Out out = new Out(compact);
-      new Writer(this, out).print(WireMessage.decode(message.schema(), message.toByteArray()));
+      new Writer(this, out).print(WireMessage.decode(message.schema(), message._partialBytes()));
       return out.sb.toString();
     }
 

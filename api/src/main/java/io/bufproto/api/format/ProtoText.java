@@ -42,7 +42,7 @@ public final class ProtoText {
   }
 
   private static String print(ProtoMessage<?> message, boolean singleLine) {
-    WireMessage m = WireMessage.decode(message.schema(), message.toByteArray());
+    WireMessage m = WireMessage.decode(message.schema(), message._partialBytes());
     Out out = new Out(singleLine);
     printMessage(m, out);
     return out.sb.toString();

@@ -391,6 +391,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     @Override
+    public byte[] _partialBytes() {
+      byte[] _bytes = new byte[getSerializedSize()];
+      int _written;
+      try {
+        _written = _write(_bytes, 0, _bytes.length);
+      } catch (java.nio.BufferOverflowException _e) {
+        throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
+      }
+      if (_written != _bytes.length) {
+        throw ProtoWriter.modifiedWhileWriting(_written, _bytes.length);
+      }
+      return _bytes;
+    }
+
+    @Override
     public byte[] toByteArray() {
       byte[] _bytes = new byte[_writeSize()];
       int _written;
@@ -523,9 +538,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return _h;
     }
 
-    /** The fields that are present, in the style of protobuf's short text format. */
+    /**
+     * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints it.
+     * Never throws: if a lazy value cannot be read any more (its buffer was released), the present
+     * fields are printed as {@code Type{name: value, ...}} with that value marked instead.
+     */
     @Override
     public String toString() {
+      try {
+        return io.bufproto.api.format.ProtoText.print(this);
+      } catch (RuntimeException _unreadable) {
+        return _summary();
+      }
+    }
+
+    private String _summary() {
       TextWriter _t = new TextWriter("PhoneNumber");
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _t.fieldString("number", this::getNumber);
@@ -1455,6 +1482,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   @Override
+  public byte[] _partialBytes() {
+    byte[] _bytes = new byte[getSerializedSize()];
+    int _written;
+    try {
+      _written = _write(_bytes, 0, _bytes.length);
+    } catch (java.nio.BufferOverflowException _e) {
+      throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
+    }
+    if (_written != _bytes.length) {
+      throw ProtoWriter.modifiedWhileWriting(_written, _bytes.length);
+    }
+    return _bytes;
+  }
+
+  @Override
   public byte[] toByteArray() {
     byte[] _bytes = new byte[_writeSize()];
     int _written;
@@ -1716,9 +1758,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return _h;
   }
 
-  /** The fields that are present, in the style of protobuf's short text format. */
+  /**
+   * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints it.
+   * Never throws: if a lazy value cannot be read any more (its buffer was released), the present
+   * fields are printed as {@code Type{name: value, ...}} with that value marked instead.
+   */
   @Override
   public String toString() {
+    try {
+      return io.bufproto.api.format.ProtoText.print(this);
+    } catch (RuntimeException _unreadable) {
+      return _summary();
+    }
+  }
+
+  private String _summary() {
     TextWriter _t = new TextWriter("Person");
     if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
       _t.fieldString("name", this::getName);
