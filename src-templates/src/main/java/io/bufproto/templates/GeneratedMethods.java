@@ -55,6 +55,7 @@ public final class GeneratedMethods {
           "schema",
           "_schema",
           "_partialBytes",
+          "_bytesOf",
           "_summary",
           "toTextFormat",
           "parseFromTextFormat",

@@ -392,22 +392,17 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
     @Override
     public byte[] _partialBytes() {
-      byte[] _bytes = new byte[getSerializedSize()];
-      int _written;
-      try {
-        _written = _write(_bytes, 0, _bytes.length);
-      } catch (java.nio.BufferOverflowException _e) {
-        throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
-      }
-      if (_written != _bytes.length) {
-        throw ProtoWriter.modifiedWhileWriting(_written, _bytes.length);
-      }
-      return _bytes;
+      return _bytesOf(getSerializedSize());
     }
 
     @Override
     public byte[] toByteArray() {
-      byte[] _bytes = new byte[_writeSize()];
+      return _bytesOf(_writeSize());
+    }
+
+    /** The fields in a new array of {@code _size} bytes, the size just computed. */
+    private byte[] _bytesOf(int _size) {
+      byte[] _bytes = new byte[_size];
       int _written;
       try {
         _written = _write(_bytes, 0, _bytes.length);
@@ -1483,22 +1478,17 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   @Override
   public byte[] _partialBytes() {
-    byte[] _bytes = new byte[getSerializedSize()];
-    int _written;
-    try {
-      _written = _write(_bytes, 0, _bytes.length);
-    } catch (java.nio.BufferOverflowException _e) {
-      throw ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
-    }
-    if (_written != _bytes.length) {
-      throw ProtoWriter.modifiedWhileWriting(_written, _bytes.length);
-    }
-    return _bytes;
+    return _bytesOf(getSerializedSize());
   }
 
   @Override
   public byte[] toByteArray() {
-    byte[] _bytes = new byte[_writeSize()];
+    return _bytesOf(_writeSize());
+  }
+
+  /** The fields in a new array of {@code _size} bytes, the size just computed. */
+  private byte[] _bytesOf(int _size) {
+    byte[] _bytes = new byte[_size];
     int _written;
     try {
       _written = _write(_bytes, 0, _bytes.length);
