@@ -41,12 +41,4 @@ public enum FieldType {
   public boolean isMessage() {
     return this == MESSAGE || this == GROUP;
   }
-
-  /** Whether the value is held as a Java {@code long} (64-bit integer types). */
-  boolean isLong() {
-    return switch (this) {
-      case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> true;
-      default -> false;
-    };
-  }
 }
