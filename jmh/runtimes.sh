@@ -4,7 +4,8 @@
 # (./mvnw -B -q package -pl jmh -am -DskipTests).
 #   jmh/runtimes.sh [regex] [arm...]
 # An arm is a runtime name (classpath, module, checked), or name=jar to run another build's
-# benchmarks.jar on that runtime (module=/tmp/old.jar). Defaults: every deserialize benchmark,
+# benchmarks.jar on that runtime (module=/tmp/old.jar); a suffix @arg adds a JVM argument to the
+# fork (module@-Dbufproto.regions=false). Defaults: every deserialize benchmark,
 # the mixed-buffer and leak-aware parses; arms classpath and module. Prints one line per
 # benchmark, arm and round, then the mean of the rounds per arm. Findings: docs/parse-path.md.
 set -euo pipefail
@@ -19,11 +20,13 @@ tmp=$(mktemp -d)
 for r in $(seq 1 "${ROUNDS:-3}"); do
   for i in "${!arms[@]}"; do
     arm=${arms[$i]}
+    extra=
+    if [[ $arm == *@* ]]; then extra=${arm#*@}; arm=${arm%%@*}; fi
     runtime=${arm%%=*}
     jar=jmh/target/benchmarks.jar
     [[ $arm == *=* ]] && jar=${arm#*=}
     "$java" $q -jar "$jar" "$regex" -f 1 -wi 3 -w 1 -i 3 -r 1 \
-      -jvmArgsPrepend "$q -Dbufproto.runtime=$runtime" -rf csv -rff "$tmp/$i-$r.csv" >/dev/null
+      -jvmArgsPrepend "$q -Dbufproto.runtime=$runtime $extra" -rf csv -rff "$tmp/$i-$r.csv" >/dev/null
     tail -n +2 "$tmp/$i-$r.csv" | awk -F, -v arm="$i:$runtime" -v r="$r" \
       '{gsub(/"/,"",$1); sub(/.*\.jmh\./,"",$1); printf "round %d %-12s %-45s %8.3f\n", r, arm, $1, $5}' \
       | tee -a "$tmp/all.txt"
