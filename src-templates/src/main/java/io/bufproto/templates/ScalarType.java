@@ -88,12 +88,13 @@ public enum ScalarType {
   }
 
   /**
-   * Expression reading one value at the reader index ({@code end} bounds length-delimited ones).
+   * Expression reading one value at the parse's position, from buffer {@code buf} or the runtime's
+   * cursor {@code in} ({@code end} bounds length-delimited ones).
    */
-  public String read(String buf, String end) {
+  public String read(String buf, String in, String end) {
     return wireType == 2
-        ? "ProtoCodec.read" + stem + "(" + buf + ", " + end + ")"
-        : "ProtoCodec.read" + stem + "(" + buf + ")";
+        ? "ProtoReads.read" + stem + "(" + buf + ", " + in + ", " + end + ")"
+        : "ProtoReads.read" + stem + "(" + buf + ", " + in + ")";
   }
 
   /**

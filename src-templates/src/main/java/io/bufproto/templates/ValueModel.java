@@ -42,10 +42,10 @@ public record ValueModel(
   }
 
   /** Expression reading one value eagerly (map keys and values). */
-  public String read(String buf, String end) {
+  public String read(String buf, String in, String end) {
     return type == ScalarType.STRING && is(Trait.VERIFY_UTF8)
-        ? "ProtoCodec.readStringChecked(" + buf + ", " + end + ")"
-        : type.read(buf, end);
+        ? "ProtoReads.readStringChecked(" + buf + ", " + in + ", " + end + ")"
+        : type.read(buf, in, end);
   }
 
   /** How {@code MapEntries} stores this value as a map key or value. */

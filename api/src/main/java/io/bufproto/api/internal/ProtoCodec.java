@@ -45,6 +45,11 @@ public final class ProtoCodec {
 
   private ProtoCodec() {}
 
+  /** The runtime's reader, for {@link ProtoReads}. */
+  static BufReader reader() {
+    return READER;
+  }
+
   /**
    * The name of the runtime in use in this JVM: {@code classpath}, {@code module} or {@code
    * checked}.

@@ -49,4 +49,22 @@ public interface BufReader {
   default ByteBuf unwrap(ByteBuf buf) {
     return buf;
   }
+
+  /**
+   * Whether this reader opens cursors ({@link #open}); read once. A reader that answers false is
+   * never asked to open one, and generated code's cursor branches fold away.
+   */
+  default boolean opensCursors() {
+    return false;
+  }
+
+  /**
+   * The cursor a top-level parse of {@code buf} (already {@link #unwrap}ped) reads through, at its
+   * reader index, or null to read through the buffer and this reader's methods. {@code reuse} is
+   * the cursor of the same message's previous parse, or null: a reader should set it up again when
+   * it suits {@code buf}, so that a reused message parses without allocating.
+   */
+  default ProtoInput open(ByteBuf buf, ProtoInput reuse) {
+    return null;
+  }
 }

@@ -91,6 +91,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
      * {@code clear()} (no field refers to it then) so that the next parse need not store it again.
      */
     private io.netty.buffer.ByteBuf _buffer;
+    /** The runtime's cursor of this message's last parseFrom, or null; reused by the next (see ProtoReads). */
+    private io.bufproto.api.spi.ProtoInput _input;
     /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
     private int _cachedSize = -1;
     /** The message holding this one, told when this one changes; null for a top-level message. */
@@ -228,8 +230,15 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
       clear();
       int _end = ProtoCodec.beginMessage(_buf, _size);
+      io.netty.buffer.ByteBuf _b = ProtoCodec.unwrap(_buf);
+      io.bufproto.api.spi.ProtoInput _in = ProtoReads.open(_b, _input);
+      if (_in != _input && _in != null) {
+        // Kept for the next parse; null (the buffer's own reads) keeps the last cursor.
+        _input = _in;
+      }
       try {
-        _parse(ProtoCodec.unwrap(_buf), _end, _recursionLimit, 0);
+        _parse(_b, _in, _end, _recursionLimit, 0);
+        ProtoReads.flush(_in);
       } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
         // Where it failed, in the message (InvalidProtobufException.offset()).
         throw ParseFailure.at(_e, _buf, _end - _size);
@@ -249,7 +258,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
      * made while the fields are hot, instead of a walk over the tree after the parse); false when
      * one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
-    public boolean _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
+    public boolean _parse(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
       if (_buffer != _buf) {
         // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
         // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
@@ -258,23 +267,23 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       int _tag = 0;
       int _at = 0;
       try {
-        while ((_at = _buf.readerIndex()) < _end) {
-          _tag = ProtoCodec.readTag(_buf);
+        while ((_at = ProtoReads.position(_buf, _in)) < _end) {
+          _tag = ProtoReads.readTag(_buf, _in);
           switch (_tag) {
             case 10: { // number
-              int _len = ProtoCodec.readLength(_buf, _end);
-              int _off = _buf.readerIndex();
+              int _len = ProtoReads.readLength(_buf, _in, _end);
+              int _off = ProtoReads.position(_buf, _in);
               Utf8.checkValid(_buf, _off, _len);
               number_ = null;
               number_Off = _off;
               number_Len = _len;
-              ProtoCodec.skipTo(_buf, _off + _len);
+              ProtoReads.skipTo(_buf, _in, _off + _len);
               _bits0 |= 0x00000001;
               break;
             }
 
             case 16: { // type
-              type_ = ProtoCodec.readEnum(_buf);
+              type_ = ProtoReads.readEnum(_buf, _in);
               _bits0 |= 0x00000002;
               break;
             }
@@ -283,15 +292,15 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
               if (_tag == _endTag && _endTag != 0) {
                 return true;
               }
-              _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
+              _unknown = ProtoReads.readUnknown(_unknown, _buf, _in, _tag, _end, _depth);
               break;
             }
           }
         }
-        ProtoCodec.endMessage(_buf, _end, _endTag);
+        ProtoReads.endMessage(_buf, _in, _end, _endTag);
       } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
         // The field being read joins the error's path (no cost until a parse fails).
-        throw ParseFailure.inField(_e, _tag, _buf, _at, _end);
+        throw ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
       }
       return true;
     }
@@ -623,6 +632,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    * {@code clear()} (no field refers to it then) so that the next parse need not store it again.
    */
   private io.netty.buffer.ByteBuf _buffer;
+  /** The runtime's cursor of this message's last parseFrom, or null; reused by the next (see ProtoReads). */
+  private io.bufproto.api.spi.ProtoInput _input;
   /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
   private int _cachedSize = -1;
   /** The message holding this one, told when this one changes; null for a top-level message. */
@@ -1154,8 +1165,15 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
     clear();
     int _end = ProtoCodec.beginMessage(_buf, _size);
+    io.netty.buffer.ByteBuf _b = ProtoCodec.unwrap(_buf);
+    io.bufproto.api.spi.ProtoInput _in = ProtoReads.open(_b, _input);
+    if (_in != _input && _in != null) {
+      // Kept for the next parse; null (the buffer's own reads) keeps the last cursor.
+      _input = _in;
+    }
     try {
-      _parse(ProtoCodec.unwrap(_buf), _end, _recursionLimit, 0);
+      _parse(_b, _in, _end, _recursionLimit, 0);
+      ProtoReads.flush(_in);
     } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
       // Where it failed, in the message (InvalidProtobufException.offset()).
       throw ParseFailure.at(_e, _buf, _end - _size);
@@ -1175,7 +1193,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    * made while the fields are hot, instead of a walk over the tree after the parse); false when
    * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
-  public boolean _parse(io.netty.buffer.ByteBuf _buf, int _end, int _depth, int _endTag) {
+  public boolean _parse(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     if (_buffer != _buf) {
       // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
       // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
@@ -1184,35 +1202,35 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     int _tag = 0;
     int _at = 0;
     try {
-      while ((_at = _buf.readerIndex()) < _end) {
-        _tag = ProtoCodec.readTag(_buf);
+      while ((_at = ProtoReads.position(_buf, _in)) < _end) {
+        _tag = ProtoReads.readTag(_buf, _in);
         switch (_tag) {
           case 10: { // name
-            int _len = ProtoCodec.readLength(_buf, _end);
-            int _off = _buf.readerIndex();
+            int _len = ProtoReads.readLength(_buf, _in, _end);
+            int _off = ProtoReads.position(_buf, _in);
             Utf8.checkValid(_buf, _off, _len);
             name_ = null;
             name_Off = _off;
             name_Len = _len;
-            ProtoCodec.skipTo(_buf, _off + _len);
+            ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000001;
             break;
           }
 
           case 16: { // id
-            id_ = ProtoCodec.readInt32(_buf);
+            id_ = ProtoReads.readInt32(_buf, _in);
             _bits0 |= 0x00000002;
             break;
           }
 
           case 26: { // email
-            int _len = ProtoCodec.readLength(_buf, _end);
-            int _off = _buf.readerIndex();
+            int _len = ProtoReads.readLength(_buf, _in, _end);
+            int _off = ProtoReads.position(_buf, _in);
             Utf8.checkValid(_buf, _off, _len);
             email_ = null;
             email_Off = _off;
             email_Len = _len;
-            ProtoCodec.skipTo(_buf, _off + _len);
+            ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000004;
             break;
           }
@@ -1221,57 +1239,57 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             if (_depth <= 0) {
               throw ParseFailure.recursionLimit();
             }
-            addPhone()._parse(_buf, ProtoCodec.readMessageEnd(_buf, _end), _depth - 1, 0);
+            addPhone()._parse(_buf, _in, ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
             break;
           }
 
           case 40: { // lucky_numbers
-            _addLuckyNumbers(ProtoCodec.readInt64(_buf));
+            _addLuckyNumbers(ProtoReads.readInt64(_buf, _in));
             break;
           }
           case 42: { // lucky_numbers, packed
-            int _e = ProtoCodec.readMessageEnd(_buf, _end);
-            while (_buf.readerIndex() < _e) {
-              _addLuckyNumbers(ProtoCodec.readInt64(_buf));
+            int _e = ProtoReads.readMessageEnd(_buf, _in, _end);
+            while (ProtoReads.position(_buf, _in) < _e) {
+              _addLuckyNumbers(ProtoReads.readInt64(_buf, _in));
             }
-            ProtoCodec.endMessage(_buf, _e);
+            ProtoReads.endMessage(_buf, _in, _e);
             break;
           }
 
           case 50: { // attachments
-            int _e = ProtoCodec.readMessageEnd(_buf, _end);
+            int _e = ProtoReads.readMessageEnd(_buf, _in, _end);
             String _k = "";
             byte[] _v = ProtoArrays.EMPTY_BYTES;
-            while (_buf.readerIndex() < _e) {
-              int _t = ProtoCodec.readVarint32(_buf); // not readTag: an error here is in this map field
+            while (ProtoReads.position(_buf, _in) < _e) {
+              int _t = ProtoReads.readVarint32(_buf, _in); // not readTag: an error here is in this map field
               if (_t == 10) {
-                _k = ProtoCodec.readStringChecked(_buf, _e);
+                _k = ProtoReads.readStringChecked(_buf, _in, _e);
               } else if (_t == 18) {
-                _v = ProtoCodec.readBytes(_buf, _e);
+                _v = ProtoReads.readBytes(_buf, _in, _e);
               } else {
-                ProtoCodec.skipField(_buf, _t, _e);
+                ProtoReads.skipField(_buf, _in, _t, _e);
               }
             }
-            ProtoCodec.endMessage(_buf, _e);
+            ProtoReads.endMessage(_buf, _in, _e);
             MapEntries _m = _mapAttachments();
             _m.setObjectValue(_m.putObject(_k), _v);
             break;
           }
 
           case 58: { // twitter
-            int _len = ProtoCodec.readLength(_buf, _end);
-            int _off = _buf.readerIndex();
+            int _len = ProtoReads.readLength(_buf, _in, _end);
+            int _off = ProtoReads.position(_buf, _in);
             Utf8.checkValid(_buf, _off, _len);
             twitter_ = null;
             twitter_Off = _off;
             twitter_Len = _len;
-            ProtoCodec.skipTo(_buf, _off + _len);
+            ProtoReads.skipTo(_buf, _in, _off + _len);
             _contactCase = 7;
             break;
           }
 
           case 64: { // pager
-            pager_ = ProtoCodec.readUInt64(_buf);
+            pager_ = ProtoReads.readUInt64(_buf, _in);
             _contactCase = 8;
             break;
           }
@@ -1280,15 +1298,15 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             if (_tag == _endTag && _endTag != 0) {
               return true;
             }
-            _unknown = UnknownFields.read(_unknown, _buf, _tag, _end, _depth);
+            _unknown = ProtoReads.readUnknown(_unknown, _buf, _in, _tag, _end, _depth);
             break;
           }
         }
       }
-      ProtoCodec.endMessage(_buf, _end, _endTag);
+      ProtoReads.endMessage(_buf, _in, _end, _endTag);
     } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
       // The field being read joins the error's path (no cost until a parse fails).
-      throw ParseFailure.inField(_e, _tag, _buf, _at, _end);
+      throw ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
     }
     return true;
   }

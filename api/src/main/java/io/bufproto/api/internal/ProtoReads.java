@@ -1,0 +1,238 @@
+package io.bufproto.api.internal;
+
+import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.spi.BufReader;
+import io.bufproto.api.spi.ProtoInput;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * The reads of a generated parse: each takes the buffer and the cursor the runtime opened for this
+ * parse ({@link BufReader#open}), or {@code null} when it opened none. With a cursor the read goes
+ * to it; without one, to the buffer through the runtime's {@link BufReader}, as {@link
+ * ProtoCodec}'s one-argument methods of the same names do.
+ *
+ * <p>{@link #CURSORS} is a constant: for a runtime that never opens a cursor (the classpath and
+ * checked runtimes) the JIT folds the cursor branch away, and the parse is the buffer's reads
+ * alone. Passing the buffer beside the cursor, rather than reading through a cursor that wraps it,
+ * keeps those runtimes' parse as fast as before: through a wrapping cursor the classpath runtime
+ * parsed at 0.86x to 0.98x (docs/parse-path.md, "the cursor threaded through the generated parse").
+ */
+public final class ProtoReads {
+
+  private static final BufReader READER = ProtoCodec.reader();
+
+  /** Whether the runtime opens cursors at all. */
+  private static final boolean CURSORS = READER.opensCursors();
+
+  private ProtoReads() {}
+
+  /**
+   * The cursor for a top-level parse of {@code buf} (already {@link ProtoCodec#unwrap}ped), or
+   * null: {@code reuse} is the one the message's previous parse used, or null.
+   */
+  public static ProtoInput open(ByteBuf buf, ProtoInput reuse) {
+    return CURSORS ? READER.open(buf, reuse) : null;
+  }
+
+  /** Brings the buffer's reader index up to the cursor's position (end of a parse, a failure). */
+  public static void flush(ProtoInput in) {
+    if (CURSORS && in != null) {
+      in.flush();
+    }
+  }
+
+  /** The reader index of the parse. */
+  public static int position(ByteBuf buf, ProtoInput in) {
+    return CURSORS && in != null ? in.position() : buf.readerIndex();
+  }
+
+  /** As {@link ProtoCodec#skipTo}. */
+  public static void skipTo(ByteBuf buf, ProtoInput in, int index) {
+    if (CURSORS && in != null) {
+      in.skipTo(index);
+    } else {
+      READER.skipTo(buf, index);
+    }
+  }
+
+  public static int readVarint32(ByteBuf buf, ProtoInput in) {
+    return CURSORS && in != null ? in.readVarint32() : READER.readVarint32(buf);
+  }
+
+  public static long readVarint64(ByteBuf buf, ProtoInput in) {
+    return CURSORS && in != null ? in.readVarint64() : READER.readVarint64(buf);
+  }
+
+  /** As {@link ProtoCodec#readTag}: an error is marked as the tag's. */
+  public static int readTag(ByteBuf buf, ProtoInput in) {
+    try {
+      return readVarint32(buf, in);
+    } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
+      throw ParseFailure.inTag(e);
+    }
+  }
+
+  public static int readInt32(ByteBuf buf, ProtoInput in) {
+    return readVarint32(buf, in);
+  }
+
+  public static int readUInt32(ByteBuf buf, ProtoInput in) {
+    return readVarint32(buf, in);
+  }
+
+  public static int readEnum(ByteBuf buf, ProtoInput in) {
+    return readVarint32(buf, in);
+  }
+
+  public static long readInt64(ByteBuf buf, ProtoInput in) {
+    return readVarint64(buf, in);
+  }
+
+  public static long readUInt64(ByteBuf buf, ProtoInput in) {
+    return readVarint64(buf, in);
+  }
+
+  public static int readSInt32(ByteBuf buf, ProtoInput in) {
+    int n = readVarint32(buf, in);
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  public static long readSInt64(ByteBuf buf, ProtoInput in) {
+    long n = readVarint64(buf, in);
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  public static boolean readBool(ByteBuf buf, ProtoInput in) {
+    return readVarint64(buf, in) != 0;
+  }
+
+  public static int readFixed32(ByteBuf buf, ProtoInput in) {
+    return CURSORS && in != null ? in.readFixed32() : buf.readIntLE();
+  }
+
+  public static int readSFixed32(ByteBuf buf, ProtoInput in) {
+    return readFixed32(buf, in);
+  }
+
+  public static long readFixed64(ByteBuf buf, ProtoInput in) {
+    return CURSORS && in != null ? in.readFixed64() : buf.readLongLE();
+  }
+
+  public static long readSFixed64(ByteBuf buf, ProtoInput in) {
+    return readFixed64(buf, in);
+  }
+
+  public static float readFloat(ByteBuf buf, ProtoInput in) {
+    return Float.intBitsToFloat(readFixed32(buf, in));
+  }
+
+  public static double readDouble(ByteBuf buf, ProtoInput in) {
+    return Double.longBitsToDouble(readFixed64(buf, in));
+  }
+
+  /** As {@link ProtoCodec#readLength}. */
+  public static int readLength(ByteBuf buf, ProtoInput in, int end) {
+    int len = readVarint32(buf, in);
+    if (len < 0) {
+      throw ParseFailure.negativeSize(len);
+    }
+    if (len > end - position(buf, in)) {
+      throw ParseFailure.truncated();
+    }
+    return len;
+  }
+
+  /** As {@link ProtoCodec#readMessageEnd}. */
+  public static int readMessageEnd(ByteBuf buf, ProtoInput in, int end) {
+    int len = readVarint32(buf, in);
+    if (len < 0) {
+      throw ParseFailure.negativeSize(len);
+    }
+    int at = position(buf, in);
+    if (len > end - at) {
+      throw ParseFailure.truncatedLength(at, len);
+    }
+    return at + len;
+  }
+
+  /** As {@link ProtoCodec#endMessage(ByteBuf, int)}. */
+  public static void endMessage(ByteBuf buf, ProtoInput in, int end) {
+    if (position(buf, in) != end) {
+      throw ParseFailure.truncated();
+    }
+  }
+
+  /** As {@link ProtoCodec#endMessage(ByteBuf, int, int)}. */
+  public static void endMessage(ByteBuf buf, ProtoInput in, int end, int endGroupTag) {
+    if (position(buf, in) != end) {
+      throw ParseFailure.truncated();
+    }
+    if (endGroupTag != 0) {
+      throw ParseFailure.unclosedGroup();
+    }
+  }
+
+  /** As {@link ProtoCodec#readStringChecked}. */
+  public static String readStringChecked(ByteBuf buf, ProtoInput in, int end) {
+    int len = readLength(buf, in, end);
+    int at = position(buf, in);
+    Utf8.checkValid(buf, at, len);
+    String s = Utf8.decode(buf, at, len);
+    skipTo(buf, in, at + len);
+    return s;
+  }
+
+  /** As {@link ProtoCodec#readBytes}. */
+  public static byte[] readBytes(ByteBuf buf, ProtoInput in, int end) {
+    int len = readLength(buf, in, end);
+    int at = position(buf, in);
+    byte[] b = new byte[len];
+    buf.getBytes(at, b);
+    skipTo(buf, in, at + len);
+    return b;
+  }
+
+  // ---- cold paths: through the buffer itself, its reader index brought up to date first
+
+  /** As {@link ProtoCodec#skipField(ByteBuf, int, int)}. */
+  public static void skipField(ByteBuf buf, ProtoInput in, int tag, int end) {
+    if (CURSORS && in != null) {
+      in.flush();
+      ProtoCodec.skipField(buf, tag, end);
+      in.reload();
+    } else {
+      ProtoCodec.skipField(buf, tag, end);
+    }
+  }
+
+  /** As {@link UnknownFields#read}. */
+  public static UnknownFields readUnknown(
+      UnknownFields set, ByteBuf buf, ProtoInput in, int tag, int end, int depth) {
+    flush(in);
+    UnknownFields u = UnknownFields.read(set, buf, tag, end, depth);
+    reload(in);
+    return u;
+  }
+
+  /** As {@link UnknownFields#readMessageSet}. */
+  public static UnknownFields readMessageSet(
+      UnknownFields set, ByteBuf buf, ProtoInput in, int tag, int end, int depth) {
+    flush(in);
+    UnknownFields u = UnknownFields.readMessageSet(set, buf, tag, end, depth);
+    reload(in);
+    return u;
+  }
+
+  /** As {@link ParseFailure#inField(RuntimeException, int, ByteBuf, int, int)}. */
+  public static ParseFailure failure(
+      RuntimeException e, int tag, ByteBuf buf, ProtoInput in, int at, int end) {
+    flush(in);
+    return ParseFailure.inField(e, tag, buf, at, end);
+  }
+
+  private static void reload(ProtoInput in) {
+    if (CURSORS && in != null) {
+      in.reload();
+    }
+  }
+}
