@@ -50,6 +50,9 @@ class AllocationTest {
         ByteBuf out = PooledByteBufAllocator.DEFAULT.directBuffer(bytes.length * 2 + 16);
         ByteBuf parts = BufKind.COMPOSITE.target(bytes.length);
         ByteBuf heap = PooledByteBufAllocator.DEFAULT.heapBuffer(bytes.length * 2 + 16);
+        ByteBuf heapIn =
+            PooledByteBufAllocator.DEFAULT.heapBuffer(parsed.length).writeBytes(parsed);
+        ByteBuf sliceIn = in.slice(0, parsed.length);
         try {
           msg.parseFrom(bytes);
           long write =
@@ -84,6 +87,18 @@ class AllocationTest {
                     in.readerIndex(0);
                     msg.parseFrom(in, parsed.length);
                   });
+          // Three buffer classes in turn: the module runtime's views on (ViewSwitch), each kind of
+          // view kept on the message with the other.
+          long parseMixed =
+              perOp(
+                  () -> {
+                    in.readerIndex(0);
+                    msg.parseFrom(in, parsed.length);
+                    heapIn.readerIndex(0);
+                    msg.parseFrom(heapIn, parsed.length);
+                    sliceIn.readerIndex(0);
+                    msg.parseFrom(sliceIn, parsed.length);
+                  });
           assertEquals(
               0,
               write,
@@ -102,12 +117,17 @@ class AllocationTest {
               0,
               parse,
               () -> type + ": bytes allocated per parse of a " + parsed.length + "-byte message");
+          assertEquals(
+              0,
+              parseMixed,
+              () -> type + ": bytes allocated per parse from a direct, a heap and a sliced buffer");
           checked++;
         } finally {
           in.release();
           out.release();
           parts.release();
           heap.release();
+          heapIn.release();
         }
       }
       report.append(type.name()).append(' ');

@@ -1,6 +1,7 @@
 package io.bufproto.runtime.module;
 
 import io.bufproto.api.spi.BufReader;
+import io.bufproto.api.spi.ProtoInput;
 import io.bufproto.api.spi.Varints;
 import io.bufproto.api.spi.Wrappers;
 import io.netty.buffer.ByteBuf;
@@ -13,8 +14,8 @@ import io.netty.buffer.ByteBuf;
  * site. The rejected one-{@code getLongLE}-per-varint reader lost to it on most single-buffer parse
  * (jmh/runtimes.sh, MessageMetadata 0.80x to 1.00x of the classpath runtime on JDK 17, 0.71x to
  * 0.97x on JDK 25; docs/parse-path.md, "Issue 15: the byte chain"). Where several buffer classes
- * meet (MixedBuffersBenchmark) both pay a virtual call per read: a per-message view is the planned
- * fix.
+ * meet (MixedBuffersBenchmark) both pay a virtual call per read; there a parse reads through a view
+ * of the buffer resolved once per message ({@link #open}), turned on by {@link ViewSwitch}.
  */
 public final class ByteChainReader implements BufReader {
 
@@ -43,5 +44,30 @@ public final class ByteChainReader implements BufReader {
   @Override
   public ByteBuf unwrap(ByteBuf buf) {
     return Wrappers.unwrap(buf);
+  }
+
+  /** When parses read through views (see {@link ViewSwitch}): {@code bufproto.views}. */
+  private static final ViewSwitch VIEWS =
+      ViewSwitch.of(System.getProperty("bufproto.views", "auto"));
+
+  @Override
+  public boolean opensCursors() {
+    return VIEWS.mayTurnOn();
+  }
+
+  /**
+   * A view resolved once per parse, once views are on: the array of a heap buffer, or the NIO
+   * region of a direct one that has one region and returns it without allocating; else null, the
+   * byte chain.
+   */
+  @Override
+  public ProtoInput open(ByteBuf buf, ProtoInput reuse) {
+    if (!VIEWS.on() && !VIEWS.note(buf.getClass())) {
+      return null;
+    }
+    if (buf.hasArray()) {
+      return ArrayInput.open(buf, reuse);
+    }
+    return RegionInput.covers(buf) ? RegionInput.open(buf, reuse) : null;
   }
 }

@@ -1,0 +1,151 @@
+package io.bufproto.runtime.module;
+
+import io.bufproto.api.internal.ParseFailure;
+import io.bufproto.api.spi.ProtoInput;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import java.nio.ByteBuffer;
+
+/**
+ * A cursor over a direct buffer's NIO region, resolved once per parse: absolute {@code ByteBuffer}
+ * gets between the reader index and the writer index, no Netty call per read (and no megamorphic
+ * one where several buffer classes meet). Errors match the byte chain's: a varint cut off by the
+ * end consumes the bytes before it and throws {@link IndexOutOfBoundsException}, as Netty's {@code
+ * readByte()} does.
+ */
+final class RegionInput extends ProtoInput {
+
+  /** Netty's region of the buffer (big-endian, shared with Netty: its order is left alone). */
+  private ByteBuffer region;
+
+  /** {@code region.get(base + i)} is the buffer's byte at index {@code i}. */
+  private int base;
+
+  private int pos;
+
+  /** The buffer's writer index when the parse began: no read goes past it. */
+  private int limit;
+
+  /** The array cursor of the same message, once it has one: see {@link ArrayInput#of}. */
+  ArrayInput arrayView;
+
+  /**
+   * Whether {@code buf} is one direct region whose {@code internalNioBuffer} costs no allocation:
+   * not a composite, not derived from another buffer (a slice's or duplicate's region is a new
+   * {@code ByteBuffer} per call).
+   */
+  static boolean covers(ByteBuf buf) {
+    return buf.isDirect()
+        && buf.nioBufferCount() == 1
+        && buf.unwrap() == null
+        && !(buf instanceof CompositeByteBuf);
+  }
+
+  /** {@code reuse} if it is a region cursor, else the one paired with it (see ArrayInput#of). */
+  static RegionInput of(ProtoInput reuse) {
+    if (reuse instanceof RegionInput r) {
+      return r;
+    }
+    if (reuse instanceof ArrayInput a) {
+      if (a.regionView == null) {
+        a.regionView = new RegionInput();
+        a.regionView.arrayView = a;
+      }
+      return a.regionView;
+    }
+    return new RegionInput();
+  }
+
+  /**
+   * The cursor of {@link #of}({@code reuse}), over {@code buf}: one NIO region, which {@code
+   * internalNioBuffer} returns without allocating (not a derived buffer's).
+   */
+  static RegionInput open(ByteBuf buf, ProtoInput reuse) {
+    RegionInput in = of(reuse);
+    in.buf = buf;
+    int from = buf.readerIndex();
+    int to = buf.writerIndex();
+    ByteBuffer r = buf.internalNioBuffer(from, to - from);
+    in.region = r;
+    in.base = r.position() - from;
+    in.pos = from;
+    in.limit = to;
+    return in;
+  }
+
+  @Override
+  public int position() {
+    return pos;
+  }
+
+  @Override
+  public void skipTo(int index) {
+    pos = index;
+  }
+
+  @Override
+  public int readVarint32() {
+    return (int) readVarint64();
+  }
+
+  @Override
+  public long readVarint64() {
+    // The one-byte varint (every tag, most values) inline; the rest out of line, as the byte
+    // chain's readByte() front and Varints.readRemaining.
+    int i = pos;
+    if (i < limit) {
+      byte x = region.get(base + i);
+      if (x >= 0) {
+        pos = i + 1;
+        return x;
+      }
+    }
+    return readMore(i);
+  }
+
+  /** The varint at {@code i} past its first byte, or the error when none is there. */
+  private long readMore(int i) {
+    if (i >= limit) {
+      throw new IndexOutOfBoundsException("no readable byte at index " + i);
+    }
+    ByteBuffer a = region;
+    int o = base + i;
+    long r = a.get(o) & 0x7f;
+    int room = limit - i;
+    // A constant trip count: see ArrayInput.
+    for (int k = 1; k < 10; k++) {
+      if (k >= room) {
+        pos = limit;
+        throw new IndexOutOfBoundsException("varint cut off at index " + limit);
+      }
+      byte x = a.get(o + k);
+      r |= (long) (x & 0x7f) << (7 * k);
+      if (x >= 0) {
+        pos = i + k + 1;
+        return r;
+      }
+    }
+    pos = i + 10;
+    throw ParseFailure.malformedVarint();
+  }
+
+  @Override
+  public int readFixed32() {
+    int i = pos;
+    if (limit - i < 4) {
+      throw new IndexOutOfBoundsException("4 bytes at index " + i + ", limit " + limit);
+    }
+    pos = i + 4;
+    return Integer.reverseBytes(region.getInt(base + i));
+  }
+
+  @Override
+  public long readFixed64() {
+    int i = pos;
+    if (limit - i < 8) {
+      throw new IndexOutOfBoundsException("8 bytes at index " + i + ", limit " + limit);
+    }
+    pos = i + 8;
+    return Long.reverseBytes(region.getLong(base + i));
+  }
+}
