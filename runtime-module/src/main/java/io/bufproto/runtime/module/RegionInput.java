@@ -21,6 +21,9 @@ final class RegionInput extends ProtoInput {
   /** {@code region.get(base + i)} is the buffer's byte at index {@code i}. */
   private int base;
 
+  /** The reader index when the parse began: the region covers it up to the limit. */
+  private int start;
+
   private int pos;
 
   /** The buffer's writer index when the parse began: no read goes past it. */
@@ -65,12 +68,35 @@ final class RegionInput extends ProtoInput {
     in.buf = buf;
     int from = buf.readerIndex();
     int to = buf.writerIndex();
-    ByteBuffer r = buf.internalNioBuffer(from, to - from);
-    in.region = r;
-    in.base = r.position() - from;
+    in.start = from;
     in.pos = from;
     in.limit = to;
+    in.fetch();
     return in;
+  }
+
+  /**
+   * Fetches the region from Netty. Netty shares one region object per buffer and moves its position
+   * and limit in other calls on that buffer, during a parse too (a string decoded by {@code
+   * ByteBufUtil} on a cold path): reads here are absolute, so its position does not matter, and a
+   * read that finds its limit moved below it fetches it again ({@link #byteAt}).
+   */
+  private ByteBuffer fetch() {
+    ByteBuffer r = buf.internalNioBuffer(start, limit - start);
+    region = r;
+    base = r.position() - start;
+    return r;
+  }
+
+  /** The buffer's byte at index {@code i}, which the caller checked to be below the limit. */
+  private byte byteAt(int i) {
+    try {
+      return region.get(base + i);
+    } catch (IndexOutOfBoundsException e) {
+      // Netty moved the shared region's limit (see fetch).
+      ByteBuffer r = fetch();
+      return r.get(base + i);
+    }
   }
 
   @Override
@@ -94,7 +120,7 @@ final class RegionInput extends ProtoInput {
     // chain's readByte() front and Varints.readRemaining.
     int i = pos;
     if (i < limit) {
-      byte x = region.get(base + i);
+      byte x = byteAt(i);
       if (x >= 0) {
         pos = i + 1;
         return x;
@@ -108,9 +134,7 @@ final class RegionInput extends ProtoInput {
     if (i >= limit) {
       throw new IndexOutOfBoundsException("no readable byte at index " + i);
     }
-    ByteBuffer a = region;
-    int o = base + i;
-    long r = a.get(o) & 0x7f;
+    long r = byteAt(i) & 0x7f;
     int room = limit - i;
     // A constant trip count: see ArrayInput.
     for (int k = 1; k < 10; k++) {
@@ -118,7 +142,7 @@ final class RegionInput extends ProtoInput {
         pos = limit;
         throw new IndexOutOfBoundsException("varint cut off at index " + limit);
       }
-      byte x = a.get(o + k);
+      byte x = byteAt(i + k);
       r |= (long) (x & 0x7f) << (7 * k);
       if (x >= 0) {
         pos = i + k + 1;
@@ -136,7 +160,11 @@ final class RegionInput extends ProtoInput {
       throw new IndexOutOfBoundsException("4 bytes at index " + i + ", limit " + limit);
     }
     pos = i + 4;
-    return Integer.reverseBytes(region.getInt(base + i));
+    try {
+      return Integer.reverseBytes(region.getInt(base + i));
+    } catch (IndexOutOfBoundsException e) {
+      return Integer.reverseBytes(fetch().getInt(base + i)); // see fetch
+    }
   }
 
   @Override
@@ -146,6 +174,10 @@ final class RegionInput extends ProtoInput {
       throw new IndexOutOfBoundsException("8 bytes at index " + i + ", limit " + limit);
     }
     pos = i + 8;
-    return Long.reverseBytes(region.getLong(base + i));
+    try {
+      return Long.reverseBytes(region.getLong(base + i));
+    } catch (IndexOutOfBoundsException e) {
+      return Long.reverseBytes(fetch().getLong(base + i)); // see fetch
+    }
   }
 }
