@@ -91,7 +91,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
      * {@code clear()} (no field refers to it then) so that the next parse need not store it again.
      */
     private io.netty.buffer.ByteBuf _buffer;
-    /** The runtime's cursor of this message's last parseFrom, or null; reused by the next (see ProtoReads). */
+    /** The runtime's cursor of the last parseFrom, or null; reused by the next (ProtoReads). */
     private io.bufproto.api.spi.ProtoInput _input;
     /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
     private int _cachedSize = -1;
@@ -251,7 +251,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
 
     /**
-     * Generated-code API: merges fields from {@code _buf} up to {@code _end}, or up
+     * Generated-code API: merges fields from {@code _buf}, read through the runtime's cursor
+     * {@code _in} when it opened one (else null; see ProtoReads), up to {@code _end}, or up
      * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
      * {@code _depth} is the nesting still allowed below this message. Returns true only if no
      * required field is missing here or in the children this call parsed (the required-field check
@@ -632,7 +633,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    * {@code clear()} (no field refers to it then) so that the next parse need not store it again.
    */
   private io.netty.buffer.ByteBuf _buffer;
-  /** The runtime's cursor of this message's last parseFrom, or null; reused by the next (see ProtoReads). */
+  /** The runtime's cursor of the last parseFrom, or null; reused by the next (ProtoReads). */
   private io.bufproto.api.spi.ProtoInput _input;
   /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
   private int _cachedSize = -1;
@@ -1186,7 +1187,8 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   /**
-   * Generated-code API: merges fields from {@code _buf} up to {@code _end}, or up
+   * Generated-code API: merges fields from {@code _buf}, read through the runtime's cursor
+   * {@code _in} when it opened one (else null; see ProtoReads), up to {@code _end}, or up
    * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
    * {@code _depth} is the nesting still allowed below this message. Returns true only if no
    * required field is missing here or in the children this call parsed (the required-field check

@@ -78,8 +78,9 @@ final class RegionInput extends ProtoInput {
   /**
    * Fetches the region from Netty. Netty shares one region object per buffer and moves its position
    * and limit in other calls on that buffer, during a parse too (a string decoded by {@code
-   * ByteBufUtil} on a cold path): reads here are absolute, so its position does not matter, and a
-   * read that finds its limit moved below it fetches it again ({@link #byteAt}).
+   * ByteBufUtil}, or read into an array by Netty 4.2's ByteBuffer-backed direct buffers, as unknown
+   * fields are): reads here are absolute, so its position does not matter, and a read that finds
+   * its limit moved below it fetches it again ({@link #region(int, int)}).
    */
   private ByteBuffer fetch() {
     ByteBuffer r = buf.internalNioBuffer(start, limit - start);
@@ -90,13 +91,16 @@ final class RegionInput extends ProtoInput {
 
   /** The buffer's byte at index {@code i}, which the caller checked to be below the limit. */
   private byte byteAt(int i) {
-    try {
-      return region.get(base + i);
-    } catch (IndexOutOfBoundsException e) {
-      // Netty moved the shared region's limit (see fetch).
-      ByteBuffer r = fetch();
-      return r.get(base + i);
-    }
+    return region(i, 1).get(base + i);
+  }
+
+  /**
+   * The region, fetched again if Netty moved its shared limit below the {@code n} bytes at index
+   * {@code i} (see fetch): one compare against the limit, the one the get itself makes.
+   */
+  private ByteBuffer region(int i, int n) {
+    ByteBuffer r = region;
+    return base + i <= r.limit() - n ? r : fetch();
   }
 
   @Override
@@ -160,11 +164,7 @@ final class RegionInput extends ProtoInput {
       throw new IndexOutOfBoundsException("4 bytes at index " + i + ", limit " + limit);
     }
     pos = i + 4;
-    try {
-      return Integer.reverseBytes(region.getInt(base + i));
-    } catch (IndexOutOfBoundsException e) {
-      return Integer.reverseBytes(fetch().getInt(base + i)); // see fetch
-    }
+    return Integer.reverseBytes(region(i, 4).getInt(base + i));
   }
 
   @Override
@@ -174,10 +174,6 @@ final class RegionInput extends ProtoInput {
       throw new IndexOutOfBoundsException("8 bytes at index " + i + ", limit " + limit);
     }
     pos = i + 8;
-    try {
-      return Long.reverseBytes(region.getLong(base + i));
-    } catch (IndexOutOfBoundsException e) {
-      return Long.reverseBytes(fetch().getLong(base + i)); // see fetch
-    }
+    return Long.reverseBytes(region(i, 8).getLong(base + i));
   }
 }
