@@ -9,9 +9,9 @@ package io.bufproto.runtime.module;
  * there the chain reads a buffer faster than a view (JDK 17: a view parsed a heap MessageMetadata
  * at 0.88x); from the third class on, each {@code readByte()} is a virtual call, and views parse
  * six buffer classes about 2x faster (MixedBuffersBenchmark; docs/parse-path.md, "Issue 15: views
- * that turn on at the third buffer class"). Rejected: views always (pooled direct BaseCommand at
- * 0.44x of the chain on JDK 17), and for heap buffers only (six classes at 0.64x of the classpath
- * runtime).
+ * that turn on at the third buffer class"). Rejected: views always (one pooled direct buffer at
+ * 0.50x to 0.84x of the chain on JDK 17), and views for heap buffers only (six classes at 0.64x of
+ * the classpath runtime).
  *
  * <p>Not synchronized: the fields are written by racing parses, and a lost update costs a few
  * parses more before the switch. Once on, views stay on.
