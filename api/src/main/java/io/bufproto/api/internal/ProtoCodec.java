@@ -105,15 +105,7 @@ public final class ProtoCodec {
     return READER.readVarint32(buf);
   }
 
-  public static int readEnum(ByteBuf buf) {
-    return READER.readVarint32(buf);
-  }
-
   public static long readInt64(ByteBuf buf) {
-    return READER.readVarint64(buf);
-  }
-
-  public static long readUInt64(ByteBuf buf) {
     return READER.readVarint64(buf);
   }
 
@@ -125,42 +117,6 @@ public final class ProtoCodec {
   public static long readSInt64(ByteBuf buf) {
     long n = READER.readVarint64(buf);
     return (n >>> 1) ^ -(n & 1);
-  }
-
-  public static boolean readBool(ByteBuf buf) {
-    return READER.readVarint64(buf) != 0;
-  }
-
-  public static int readFixed32(ByteBuf buf) {
-    return buf.readIntLE();
-  }
-
-  public static int readSFixed32(ByteBuf buf) {
-    return buf.readIntLE();
-  }
-
-  public static long readFixed64(ByteBuf buf) {
-    return buf.readLongLE();
-  }
-
-  public static long readSFixed64(ByteBuf buf) {
-    return buf.readLongLE();
-  }
-
-  public static float readFloat(ByteBuf buf) {
-    return Float.intBitsToFloat(buf.readIntLE());
-  }
-
-  public static double readDouble(ByteBuf buf) {
-    return Double.longBitsToDouble(buf.readLongLE());
-  }
-
-  /**
-   * Skips to {@code index}, the end of a length-delimited value that {@link #readLength} checked
-   * against its message's end (so no reference-count or bounds check is needed).
-   */
-  public static void skipTo(ByteBuf buf, int index) {
-    READER.skipTo(buf, index);
   }
 
   /**
@@ -176,22 +132,6 @@ public final class ProtoCodec {
       throw ParseFailure.truncated();
     }
     return len;
-  }
-
-  /**
-   * Reads the length prefix of a nested message and returns the index where that message ends,
-   * after the same checks as {@link #readLength}.
-   */
-  public static int readMessageEnd(ByteBuf buf, int end) {
-    int len = READER.readVarint32(buf);
-    if (len < 0) {
-      throw ParseFailure.negativeSize(len);
-    }
-    int at = buf.readerIndex();
-    if (len > end - at) {
-      throw ParseFailure.truncatedLength(at, len);
-    }
-    return at + len;
   }
 
   /**
@@ -413,26 +353,6 @@ public final class ProtoCodec {
   }
 
   // ---------------------------------------------------------------- strings and bytes (eager)
-
-  /**
-   * Reads a length-prefixed UTF-8 string, checks it and decodes it now: map keys and values, which
-   * protobuf-java validates in every syntax (singular and repeated strings are read lazily).
-   */
-  public static String readStringChecked(ByteBuf buf, int end) {
-    int len = readLength(buf, end);
-    Utf8.checkValid(buf, buf.readerIndex(), len);
-    String s = Utf8.decode(buf, buf.readerIndex(), len);
-    buf.skipBytes(len);
-    return s;
-  }
-
-  /** Reads length-prefixed bytes into a new array (map values). */
-  public static byte[] readBytes(ByteBuf buf, int end) {
-    int len = readLength(buf, end);
-    byte[] b = new byte[len];
-    buf.readBytes(b);
-    return b;
-  }
 
   /**
    * Size of {@code s} with its length prefix (a map's string values and keys, by the type table).

@@ -46,7 +46,10 @@ public final class ProtoReads {
     return CURSORS && in != null ? in.position() : buf.readerIndex();
   }
 
-  /** As {@link ProtoCodec#skipTo}. */
+  /**
+   * Skips to {@code index}, the end of a length-delimited value that {@link #readLength} checked
+   * against its message's end (so no reference-count or bounds check is needed).
+   */
   public static void skipTo(ByteBuf buf, ProtoInput in, int index) {
     if (CURSORS && in != null) {
       in.skipTo(index);
@@ -142,7 +145,10 @@ public final class ProtoReads {
     return len;
   }
 
-  /** As {@link ProtoCodec#readMessageEnd}. */
+  /**
+   * Reads the length prefix of a nested message and returns the index where that message ends,
+   * after the same checks as {@link #readLength}.
+   */
   public static int readMessageEnd(ByteBuf buf, ProtoInput in, int end) {
     int len = readVarint32(buf, in);
     if (len < 0) {
@@ -172,7 +178,10 @@ public final class ProtoReads {
     }
   }
 
-  /** As {@link ProtoCodec#readStringChecked}. */
+  /**
+   * Reads a length-prefixed UTF-8 string, checks it and decodes it now: map keys and values, which
+   * protobuf-java validates in every syntax (singular and repeated strings are read lazily).
+   */
   public static String readStringChecked(ByteBuf buf, ProtoInput in, int end) {
     int len = readLength(buf, in, end);
     int at = position(buf, in);
@@ -182,7 +191,7 @@ public final class ProtoReads {
     return s;
   }
 
-  /** As {@link ProtoCodec#readBytes}. */
+  /** Reads length-prefixed bytes into a new array (map values). */
   public static byte[] readBytes(ByteBuf buf, ProtoInput in, int end) {
     int len = readLength(buf, in, end);
     int at = position(buf, in);
@@ -196,13 +205,9 @@ public final class ProtoReads {
 
   /** As {@link ProtoCodec#skipField(ByteBuf, int, int)}. */
   public static void skipField(ByteBuf buf, ProtoInput in, int tag, int end) {
-    if (CURSORS && in != null) {
-      in.flush();
-      ProtoCodec.skipField(buf, tag, end);
-      in.reload();
-    } else {
-      ProtoCodec.skipField(buf, tag, end);
-    }
+    flush(in);
+    ProtoCodec.skipField(buf, tag, end);
+    reload(in);
   }
 
   /** As {@link UnknownFields#read}. */
