@@ -946,12 +946,17 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   private Person _addLuckyNumbers(long value) {
+    _appendLuckyNumbers(value);
+    _changed();
+    return this;
+  }
+
+  /** The parse's add: a message being parsed has no size to forget (parseFrom cleared it). */
+  private void _appendLuckyNumbers(long value) {
     if (luckyNumbers_Count == luckyNumbers_.length) {
       luckyNumbers_ = ProtoArrays.grow(luckyNumbers_);
     }
     luckyNumbers_[luckyNumbers_Count++] = value;
-    _changed();
-    return this;
   }
 
   /**
@@ -1246,13 +1251,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
           }
 
           case 40: { // lucky_numbers
-            _addLuckyNumbers(ProtoReads.readInt64(_buf, _in));
+            _appendLuckyNumbers(ProtoReads.readInt64(_buf, _in));
             break;
           }
           case 42: { // lucky_numbers, packed
             int _e = ProtoReads.readMessageEnd(_buf, _in, _end);
             while (ProtoReads.position(_buf, _in) < _e) {
-              _addLuckyNumbers(ProtoReads.readInt64(_buf, _in));
+              _appendLuckyNumbers(ProtoReads.readInt64(_buf, _in));
             }
             ProtoReads.endMessage(_buf, _in, _e);
             break;
