@@ -111,7 +111,7 @@ public final class GeneratedMethods {
                   "get" + cap + "Size",
                   "get" + cap + "Slice"));
       case REPEATED_SCALAR -> {
-        m.addAll(repeated(f, "_add" + cap, "addAll" + many));
+        m.addAll(repeated(f, "_add" + cap, "_append" + cap, "addAll" + many));
         if (f.isEnum()) {
           m.add("get" + one + "ValueAt");
         }
@@ -119,9 +119,15 @@ public final class GeneratedMethods {
           m.add("add" + one + "Value");
         }
       }
-      case REPEATED_STRING -> m.addAll(repeated(f, "_add" + cap, "addAll" + many));
+      case REPEATED_STRING -> m.addAll(repeated(f, "_add" + cap, "_append" + cap, "addAll" + many));
       case REPEATED_BYTES ->
-          m.addAll(repeated(f, "_add" + cap, "get" + one + "SizeAt", "get" + one + "SliceAt"));
+          m.addAll(
+              repeated(
+                  f,
+                  "_add" + cap,
+                  "_append" + cap,
+                  "get" + one + "SizeAt",
+                  "get" + one + "SliceAt"));
       case REPEATED_MESSAGE -> m.addAll(repeated(f, "addAll" + many));
       case MAP -> {
         m.addAll(
