@@ -12,7 +12,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -38,8 +39,7 @@ public final class AddressBookExample {
   private AddressBookExample() {}
 
   public static void main(String[] args) throws Exception {
-    @SuppressWarnings("deprecation") // NioEventLoopGroup: the form Netty 4.1 and 4.2 both have
-    EventLoopGroup group = new NioEventLoopGroup(1);
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     try {
       Channel server =
           new ServerBootstrap()

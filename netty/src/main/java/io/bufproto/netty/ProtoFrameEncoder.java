@@ -19,6 +19,11 @@ import io.netty.channel.ChannelPromise;
  * caller writes a copy). A message with a required field missing fails the write's promise with
  * {@link io.bufproto.api.InvalidProtobufException}, and nothing is written.
  *
+ * <p>A frame is never wrong: the encoder compares the bytes the message wrote with the length its
+ * prefix announced, and when they differ (the message was changed while being encoded, against the
+ * rule above) it fails the write's promise with an {@link IllegalStateException} and writes
+ * nothing, so the peer never reads a prefix that does not frame what follows.
+ *
  * <p>Stateless: one instance may serve every channel.
  */
 @Sharable
@@ -53,7 +58,15 @@ public class ProtoFrameEncoder extends ChannelOutboundHandlerAdapter {
     ByteBuf frame = ctx.alloc().ioBuffer(frameSize, frameSize);
     try {
       framing.writePrefix(frame, size);
-      message.writeTo(frame);
+      int written = message.writeTo(frame);
+      if (written != size || frame.readableBytes() != frameSize) {
+        throw new IllegalStateException(
+            "the message wrote "
+                + written
+                + " bytes after its size announced "
+                + size
+                + ": it was changed while being encoded; nothing was written");
+      }
       return frame;
     } catch (RuntimeException e) {
       frame.release();

@@ -5,8 +5,6 @@ import io.bufproto.api.ProtoMessage;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.internal.logging.InternalLogger;
-import io.netty.util.internal.logging.InternalLoggerFactory;
 
 /**
  * Parses each inbound frame (a {@link ByteBuf} holding one message, as {@link ProtoFrameDecoder}
@@ -21,8 +19,9 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
  * part of the reused object.)
  *
  * <p><b>Malformed frames.</b> A frame that does not parse goes to {@link #onMalformedFrame}, which
- * closes the channel unless overridden. The frame boundary is intact, so an override that returns
- * without closing just skips that frame: the next frame parses normally into the same message.
+ * passes the failure to {@code exceptionCaught} and closes the channel unless overridden. The frame
+ * boundary is intact, so an override that returns without closing just skips that frame: the next
+ * frame parses normally into the same message.
  *
  * <p>One instance per channel (it holds the channel's message); Netty refuses to add it to two
  * pipelines.
@@ -31,9 +30,6 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
  */
 public abstract class ProtoMessageHandler<T extends ProtoMessage<T>>
     extends ChannelInboundHandlerAdapter {
-
-  private static final InternalLogger logger =
-      InternalLoggerFactory.getInstance(ProtoMessageHandler.class);
 
   private final T message;
   private boolean closing;
@@ -76,15 +72,16 @@ public abstract class ProtoMessageHandler<T extends ProtoMessage<T>>
 
   /**
    * Called instead of {@link #onMessage} for a frame that is not a valid message; the frame is
-   * released afterwards. This implementation logs the failure at debug level and closes the
-   * channel, dropping any frames already received after it. Return without closing to skip the
-   * frame and keep the connection.
+   * released afterwards. This implementation passes the failure on through {@code exceptionCaught},
+   * as Netty's own decoders do (the pipeline's tail logs it at WARN unless a later handler takes
+   * it), and closes the channel, dropping any frames already received after it. Return without
+   * closing to skip the frame and keep the connection.
    */
   @SuppressWarnings("FutureReturnValueIgnored") // the close's outcome needs no handling here
   protected void onMalformedFrame(ChannelHandlerContext ctx, InvalidProtobufException e)
       throws Exception {
-    logger.debug("{}: closing the channel after a malformed frame", ctx.channel(), e);
     closing = true;
+    ctx.fireExceptionCaught(e);
     ctx.close();
   }
 }

@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.ProtoMessage;
 import io.bufproto.netty.ProtoFrameDecoder.OnTooLong;
 import io.bufproto.tests.pulsar.BaseCommand;
 import io.bufproto.tests.pulsar.PulsarApi;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.CorruptedFrameException;
@@ -23,6 +25,8 @@ import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.protobuf.ProtobufEncoder;
 import io.netty.handler.codec.protobuf.ProtobufVarint32LengthFieldPrepender;
 import java.io.ByteArrayOutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -123,6 +127,54 @@ class FramingTest {
     assertTrue(ch.writeOutbound("not a message"), "other objects pass through");
     assertEquals("not a message", ch.readOutbound());
     assertFalse(ch.finish());
+  }
+
+  /**
+   * A message that another thread changes between the encoder's size and its write (the misuse the
+   * encoder's Javadoc warns about), made deterministic: a proxy clears a field just before writing.
+   */
+  @Test
+  void aMessageChangedBetweenItsSizeAndItsWriteFailsTheWriteAndWritesNothing() {
+    BaseCommand real = new BaseCommand().setType(BaseCommand.Type.CONNECT);
+    real.setConnect().setClientVersion("a client version string of some length");
+    ProtoMessage<?> racing =
+        (ProtoMessage<?>)
+            Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {ProtoMessage.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("writeTo")) {
+                    real.getConnect().setClientVersion("shorter");
+                  }
+                  try {
+                    return method.invoke(real, args);
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
+    EmbeddedChannel ch = new EmbeddedChannel(new ProtoFrameEncoder(Framing.VARINT32));
+    ChannelFuture write = ch.writeAndFlush(racing);
+    assertFalse(write.isSuccess());
+    IllegalStateException e = assertInstanceOf(IllegalStateException.class, write.cause());
+    assertTrue(e.getMessage().contains("changed while being encoded"), e.getMessage());
+    assertNull(ch.readOutbound(), "no frame reaches the wire");
+    assertFalse(ch.finish());
+  }
+
+  /** Without an override, a malformed frame reaches exceptionCaught (as Netty's decoders do). */
+  @Test
+  void aMalformedFrameReachesExceptionCaughtByDefault() {
+    EmbeddedChannel ch =
+        new EmbeddedChannel(
+            new ProtoFrameDecoder(Framing.VARINT32, 100),
+            new ProtoMessageHandler<>(new BaseCommand()) {
+              @Override
+              protected void onMessage(ChannelHandlerContext ctx, BaseCommand message) {}
+            });
+    ByteBuf garbage = Unpooled.wrappedBuffer(frame(Framing.VARINT32, new byte[] {0x0f}));
+    assertThrows(InvalidProtobufException.class, () -> ch.writeInbound(garbage));
+    assertFalse(ch.isOpen());
+    assertEquals(0, garbage.refCnt());
   }
 
   @ParameterizedTest
@@ -244,7 +296,10 @@ class FramingTest {
     Recorder closing = new Recorder(false);
     EmbeddedChannel byDefault =
         new EmbeddedChannel(new ProtoFrameDecoder(Framing.VARINT32, 1 << 20), closing);
-    byDefault.writeInbound(Unpooled.wrappedBuffer(stream));
+    assertThrows(
+        InvalidProtobufException.class,
+        () -> byDefault.writeInbound(Unpooled.wrappedBuffer(stream)),
+        "passed on to exceptionCaught by default");
     assertEquals(1, closing.messages.size());
     assertFalse(byDefault.isOpen(), "closed by default after a malformed frame");
   }
