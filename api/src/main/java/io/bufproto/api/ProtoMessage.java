@@ -13,14 +13,30 @@ import io.netty.buffer.ByteBuf;
  *
  * <h2>Buffer ownership and lazy fields</h2>
  *
- * Parsing does not copy string and bytes fields: it records where they lie in the source buffer and
- * decodes on first access. The message therefore <em>aliases</em> the source buffer but does not
- * {@link ByteBuf#retain() retain} it. The caller keeps the buffer alive, and unchanged, for as long
- * as lazy fields may be read or the message written, or calls {@link #materialize()} first to
- * detach the message. A lazy getter called after the buffer's reference count reached zero throws
- * Netty's {@link io.netty.util.IllegalReferenceCountException}. (A pooled buffer that was released
- * <em>and then handed out again</em> by its pool cannot be told apart from a live one: that case is
- * the caller's bug and is not detected.)
+ * Parsing does not copy string and bytes fields: it records where they lie in the parsed buffer,
+ * decodes them on first access, and a write copies them back unchanged. How the message holds that
+ * buffer is chosen per message with {@link #retainParsedBuffers}:
+ *
+ * <ul>
+ *   <li><b>Aliased</b> (the default): the message points into the buffer without a reference of its
+ *       own. The caller keeps the buffer alive and unchanged for as long as lazy values may be read
+ *       or the message written, or calls {@link #materialize()} first.
+ *   <li><b>Retained</b>: each parse retains its buffer once (not once per value) and the message
+ *       releases it when it stops pointing into it: at {@link #clear()}, at the next parse, at
+ *       {@link #materialize()}. The caller may release its own reference right after the parse. A
+ *       retaining message must be cleared (or parsed into again) before it is dropped, or the
+ *       buffer leaks, as any retained buffer would.
+ * </ul>
+ *
+ * Either way a lazy value is not read from memory the message no longer owns. After {@code
+ * clear()}, a new parse or {@code materialize()}, a sub-message kept from before reads nothing: its
+ * lazy getters throw Netty's {@link io.netty.util.IllegalReferenceCountException}. So do lazy
+ * getters and writes after an aliased buffer was released, and after its pool handed the same
+ * buffer object out again with other memory (its memory address, or array and offset, are compared
+ * with those of the parse). Undetectable with an aliased buffer, so the caller's to avoid: the same
+ * memory handed out again (a pool may give a released region to the next allocation of that size on
+ * the same thread), and a buffer whose memory has no identity (a composite of several components, a
+ * read-only view). A retained buffer cannot be handed out again while the message holds it.
  *
  * <h2>Index effects</h2>
  *
@@ -102,6 +118,15 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   void parseFrom(byte[] bytes);
 
   /**
+   * Chooses how this message's later parses hold their buffer (see "Buffer ownership" above):
+   * {@code true} retains it, {@code false} (the default) aliases it. Returns this.
+   *
+   * @throws IllegalStateException if this is a sub-message: it is parsed as part of its parent and
+   *     follows the parent's choice
+   */
+  T retainParsedBuffers(boolean retain);
+
+  /**
    * Clears this message and parses the buffer's whole readable region into it, advancing the reader
    * index to the writer index: {@code parseFrom(buf, buf.readableBytes())}.
    */
@@ -134,8 +159,9 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   /**
    * Writes this message (without a length prefix) at the buffer's writer index. The message is
    * composed in place in a buffer that {@link ByteBuf#hasArray() has an array}; for any other
-   * buffer, in an array kept on this message (up to 1 MiB; a larger message allocates one per
-   * write) and copied once.
+   * buffer (direct, composite, wrapped), in an array kept on this message and copied once when it
+   * is at most 4 KiB, else a chunk of 64 KiB at a time in an array kept per thread: no write
+   * allocates an array as large as the message.
    *
    * @return the number of bytes written, equal to {@link #getSerializedSize()}
    * @throws InvalidProtobufException if a required field is missing
@@ -161,6 +187,13 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
     }
     return buf.writerIndex() - start;
   }
+
+  /**
+   * Generated-code API: writes the fields into {@code out} from index {@code at}, storing nothing
+   * at or after {@code end} (see {@code ProtoWriter}); returns the index after them. {@link
+   * #getSerializedSize()} must have run since the last change.
+   */
+  int _write(byte[] out, int at, int end);
 
   /** A new array holding exactly the bytes {@link #writeTo(ByteBuf)} would write. */
   byte[] toByteArray();

@@ -136,6 +136,10 @@ final class ModelBuilder {
     byNumber.sort(Comparator.comparingInt(FieldModel::number));
     boolean lazyStrings =
         fields.stream().anyMatch(f -> f.kind() == Kind.STRING || f.kind() == Kind.REPEATED_STRING);
+    boolean lazyValues =
+        lazyStrings
+            || fields.stream()
+                .anyMatch(f -> f.kind() == Kind.BYTES || f.kind() == Kind.REPEATED_BYTES);
     boolean holdsMessages =
         fields.stream()
             .anyMatch(f -> f.isMessage() || (f.kind() == Kind.MAP && f.map().value().isMessage()));
@@ -151,6 +155,7 @@ final class ModelBuilder {
         enums,
         (bits + 31) / 32,
         lazyStrings,
+        lazyValues,
         hasRequired(d),
         keepUnknown,
         d.getOptions().getMessageSetWireFormat(),

@@ -11,12 +11,14 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * passes on) into one message reused for the whole channel, and hands it to {@link #onMessage}.
  * Anything else passes through unchanged.
  *
- * <p><b>Lifetime.</b> The message is valid only during {@link #onMessage}: it aliases the frame
- * (strings and bytes are decoded lazily from it), the frame is released when {@code onMessage}
- * returns, and the next frame is parsed into the same object. To keep a message past that call,
- * copy it: {@code new BaseCommand().copyFrom(msg)} decodes every lazy field, so the copy aliases no
- * buffer. (A {@code String} read from the message is a value and may be kept; a child message is
- * part of the reused object.)
+ * <p><b>Lifetime.</b> The message is valid during {@link #onMessage} only. It retains the frame it
+ * is parsed from ({@link ProtoMessage#retainParsedBuffers}: strings and bytes are decoded lazily
+ * from the frame), and is cleared when {@code onMessage} returns, which releases the frame; the
+ * next frame is parsed into the same object. Read after that, the message is empty, and a
+ * sub-message kept from it fails on its lazy values ({@code IllegalReferenceCountException}): it
+ * never reads memory that the frame's pool has handed to someone else. To keep a message past the
+ * call, copy it: {@code new BaseCommand().copyFrom(msg)} decodes every lazy field, so the copy
+ * holds no buffer. (A {@code String} read from the message is a value and may be kept.)
  *
  * <p><b>Malformed frames.</b> A frame that does not parse goes to {@link #onMalformedFrame}, which
  * passes the failure to {@code exceptionCaught} and closes the channel unless overridden. The frame
@@ -39,6 +41,7 @@ public abstract class ProtoMessageHandler<T extends ProtoMessage<T>>
    */
   protected ProtoMessageHandler(T message) {
     this.message = java.util.Objects.requireNonNull(message, "message");
+    message.retainParsedBuffers(true);
   }
 
   @Override
@@ -52,27 +55,34 @@ public abstract class ProtoMessageHandler<T extends ProtoMessage<T>>
       return;
     }
     try {
+      InvalidProtobufException malformed = null;
       try {
         message.parseFrom(frame, frame.readableBytes());
       } catch (InvalidProtobufException e) {
-        onMalformedFrame(ctx, e);
-        return;
+        malformed = e;
+      } finally {
+        frame.release(); // the message holds its own reference to the frame, if it needs one
       }
-      onMessage(ctx, message);
+      if (malformed == null) {
+        onMessage(ctx, message);
+      } else {
+        onMalformedFrame(ctx, malformed);
+      }
     } finally {
-      frame.release();
+      message.clear(); // releases the frame
     }
   }
 
   /**
-   * Called with each frame's message, while the frame is alive. The same object is passed for every
-   * frame of the channel (see the class comment for what that means for keeping it).
+   * Called with each frame's message, which holds the frame until this returns. The same object is
+   * passed for every frame of the channel (see the class comment for what that means for keeping
+   * it).
    */
   protected abstract void onMessage(ChannelHandlerContext ctx, T message) throws Exception;
 
   /**
-   * Called instead of {@link #onMessage} for a frame that is not a valid message; the frame is
-   * released afterwards. This implementation passes the failure on through {@code exceptionCaught},
+   * Called instead of {@link #onMessage} for a frame that is not a valid message (the message is
+   * cleared afterwards). This implementation passes the failure on through {@code exceptionCaught},
    * as Netty's own decoders do (the pipeline's tail logs it at WARN unless a later handler takes
    * it), and closes the channel, dropping any frames already received after it. Return without
    * closing to skip the frame and keep the connection.

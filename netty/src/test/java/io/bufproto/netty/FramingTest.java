@@ -12,6 +12,7 @@ import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.ProtoMessage;
 import io.bufproto.netty.ProtoFrameDecoder.OnTooLong;
 import io.bufproto.tests.pulsar.BaseCommand;
+import io.bufproto.tests.pulsar.CommandConnect;
 import io.bufproto.tests.pulsar.PulsarApi;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -158,6 +159,41 @@ class FramingTest {
     IllegalStateException e = assertInstanceOf(IllegalStateException.class, write.cause());
     assertTrue(e.getMessage().contains("changed while being encoded"), e.getMessage());
     assertNull(ch.readOutbound(), "no frame reaches the wire");
+    assertFalse(ch.finish());
+  }
+
+  /**
+   * The handler's message holds its frame during onMessage only: afterwards it is empty, a
+   * sub-message kept from it fails on its lazy values instead of reading the released frame's
+   * memory, and the frame is released (the previous handler left the message as parsed).
+   */
+  @Test
+  void theHandlersMessageHoldsItsFrameForOnMessageOnly() {
+    BaseCommand sent = new BaseCommand().setType(BaseCommand.Type.CONNECT);
+    sent.setConnect().setClientVersion("client-1").setAuthMethodName("token");
+    List<BaseCommand> seen = new ArrayList<>();
+    List<CommandConnect> children = new ArrayList<>();
+    List<String> read = new ArrayList<>();
+    EmbeddedChannel ch =
+        new EmbeddedChannel(
+            new ProtoFrameDecoder(Framing.VARINT32, 1 << 20),
+            new ProtoMessageHandler<>(new BaseCommand()) {
+              @Override
+              protected void onMessage(ChannelHandlerContext ctx, BaseCommand message) {
+                seen.add(message);
+                children.add(message.getConnect());
+                read.add(message.getConnect().getClientVersion());
+              }
+            });
+    ByteBuf frame = Unpooled.wrappedBuffer(frame(Framing.VARINT32, sent.toByteArray()));
+    ch.writeInbound(frame);
+    assertEquals(List.of("client-1"), read);
+    assertEquals(0, frame.refCnt());
+    BaseCommand kept = seen.get(0);
+    assertFalse(kept.hasConnect(), "cleared when onMessage returned");
+    assertThrows(
+        io.netty.util.IllegalReferenceCountException.class,
+        () -> children.get(0).getAuthMethodName());
     assertFalse(ch.finish());
   }
 

@@ -17,7 +17,8 @@ import java.util.Map;
  * @param messages nested message types (map entry types excluded)
  * @param enums nested enum types
  * @param bitWords how many {@code int} presence words ({@code _bits0} ...) the class needs
- * @param lazyStrings whether some string field records offsets into {@code _buffer}
+ * @param lazyStrings whether some string field records offsets into {@code _source}
+ * @param lazyValues whether some string or bytes field records offsets into {@code _source}
  * @param checkInit whether this type, or a type it contains, has required fields
  * @param keepUnknown whether unknown fields are kept in {@code _unknown} and written back
  * @param messageSet whether the type has {@code option message_set_wire_format = true}: it has no
@@ -37,10 +38,16 @@ public record MessageModel(
     List<EnumModel> enums,
     int bitWords,
     boolean lazyStrings,
+    boolean lazyValues,
     boolean checkInit,
     boolean keepUnknown,
     boolean messageSet,
     boolean holdsMessages) {
+
+  /** Whether some field holds bytes (singular or repeated): they read {@code _valueBuffer}. */
+  public boolean bytesFields() {
+    return fields.stream().anyMatch(f -> f.kind() == Kind.BYTES || f.kind() == Kind.REPEATED_BYTES);
+  }
 
   /**
    * Conditions true when a required field is unset: one mask comparison per presence word, so that

@@ -13,23 +13,27 @@ import java.nio.ByteOrder;
  * message in a {@code byte[]}: the target's own array when it has one ({@link ByteBuf#hasArray},
  * written in place), else a scratch array kept on the message, copied into the target once by
  * {@link #endWrite} (one Netty call per message: one bounds, reference-count and leak-record check,
- * whatever the buffer's class, wrapped or composite). Every method takes the array, the index
- * {@code at} to write at and the message's {@code end}, and returns the index after what it wrote;
- * stores are plain array stores and little-endian {@code VarHandle} views, so no runtime and no
- * JDK-internal memory access is involved. Why an array, not Netty's stores: an ASCII string is one
- * {@code String.getBytes} (one {@code arraycopy} for a compact string) instead of a store per 8
- * chars, and every other store skips Netty's per-call checks and the writer's type test. Measured
- * in {@code docs/write-path.md}; the rejected alternative, Netty's unchecked {@code _setXxxLE} per
- * store at an index, is in the history (0c2b7e1).
+ * whatever the buffer's class, wrapped or composite). A message larger than {@link #MAX_SCRATCH}
+ * goes through {@link #writeLarge} instead: composed in a chunk of bounded size, copied into the
+ * target each time it fills, so that no array as large as the message is allocated ({@link
+ * ChunkedWrite}). Every method takes the array, the index {@code at} to write at and the message's
+ * {@code end}, and returns the index after what it wrote; stores are plain array stores and
+ * little-endian {@code VarHandle} views, so no runtime and no JDK-internal memory access is
+ * involved. Why an array, not Netty's stores: an ASCII string is one {@code String.getBytes} (one
+ * {@code arraycopy} for a compact string) instead of a store per 8 chars, and every other store
+ * skips Netty's per-call checks and the writer's type test. Measured in {@code docs/write-path.md};
+ * the rejected alternative, Netty's unchecked {@code _setXxxLE} per store at an index, is in the
+ * history (0c2b7e1).
  *
  * <p><b>Bounds.</b> Every store checks itself against {@code end}, the end of the space reserved
  * for the message ({@code end - at >= width}; a wide store that may run past the value, e.g. 8
  * bytes for a 3-byte varint, needs 8 bytes before {@code end}); what does not fit takes the
- * byte-at-a-time path, which throws {@link BufferOverflowException} at {@code end}. So even a
- * message changed while being written (a size that no longer matches) never writes outside its
- * space (in a heap buffer's array: outside the bytes it reserved); generated code turns the
- * exception into {@link #modifiedWhileWriting}. Bytes between the value and {@code end} may be
- * written over by a wide store: the caller writes what follows there.
+ * byte-at-a-time path, and a byte that does not fit calls {@link ChunkedWrite#flush}: in a chunk it
+ * makes room, anywhere else it throws {@link BufferOverflowException}. So even a message changed
+ * while being written (a size that no longer matches) never writes outside its space (in a heap
+ * buffer's array: outside the bytes it reserved); generated code turns the exception into {@link
+ * #modifiedWhileWriting}. Bytes between the value and {@code end} may be written over by a wide
+ * store: the caller writes what follows there. No store goes back before the index it was given.
  */
 public final class ProtoWriter {
 
@@ -45,18 +49,29 @@ public final class ProtoWriter {
 
   // ---- Where the bytes go
 
-  /** Scratch arrays up to this size stay on the message for its next write; larger are dropped. */
-  public static final int MAX_KEPT_SCRATCH = 1 << 20;
+  /**
+   * The largest message composed in a scratch array kept on the message (so the most any message
+   * keeps for writing); a larger one is written by {@link #writeLarge}.
+   */
+  public static final int MAX_SCRATCH = 4096;
 
   /**
-   * A new scratch array for a message of {@code size} bytes, rounded up so that a message that
-   * grows a little does not allocate at every write.
+   * A new scratch array for a message of {@code size} bytes (at most {@link #MAX_SCRATCH}), rounded
+   * up so that a message that grows a little does not allocate at every write.
    */
   public static byte[] scratch(int size) {
-    return new byte
-        [size <= 128
-            ? 128
-            : size >= MAX_KEPT_SCRATCH ? size : Integer.highestOneBit(size - 1) << 1];
+    return new byte[size <= 128 ? 128 : Integer.highestOneBit(size - 1) << 1];
+  }
+
+  /**
+   * Writes {@code message} (of {@code size} bytes, more than {@link #MAX_SCRATCH}) at {@code out}'s
+   * writer index, where room was made, composed a chunk at a time ({@link ChunkedWrite}); advances
+   * the writer index past it.
+   *
+   * @throws IllegalStateException if another number of bytes was written than announced
+   */
+  public static void writeLarge(io.bufproto.api.ProtoMessage<?> message, ByteBuf out, int size) {
+    ChunkedWrite.write(message, out, size);
   }
 
   /**
@@ -94,7 +109,7 @@ public final class ProtoWriter {
   /** Stores one byte. */
   public static int writeByte(byte[] out, int at, int end, int value) {
     if (at >= end) {
-      throw new BufferOverflowException();
+      at = ChunkedWrite.flush(out, at);
     }
     out[at] = (byte) value;
     return at + 1;
@@ -103,7 +118,7 @@ public final class ProtoWriter {
   /** Stores two bytes, the low byte of {@code value} first (a two-byte tag). */
   public static int writeShortLE(byte[] out, int at, int end, int value) {
     if (end - at < 2) {
-      throw new BufferOverflowException();
+      at = ChunkedWrite.flush(out, at);
     }
     SHORT.set(out, at, (short) value);
     return at + 2;
@@ -308,7 +323,7 @@ public final class ProtoWriter {
 
   public static int writeFixed32(byte[] out, int at, int end, int value) {
     if (end - at < 4) {
-      throw new BufferOverflowException();
+      at = ChunkedWrite.flush(out, at);
     }
     INT.set(out, at, value);
     return at + 4;
@@ -320,7 +335,7 @@ public final class ProtoWriter {
 
   public static int writeFixed64(byte[] out, int at, int end, long value) {
     if (end - at < 8) {
-      throw new BufferOverflowException();
+      at = ChunkedWrite.flush(out, at);
     }
     LONG.set(out, at, value);
     return at + 8;
@@ -350,7 +365,10 @@ public final class ProtoWriter {
   public static int writeRaw(byte[] out, int at, int end, ByteBuf src, int offset, int length) {
     if (length > 0) {
       Utf8.checkAlive(src);
-      copy(src, offset, length, out, at, end);
+      if (end - at < length) {
+        return ChunkedWrite.writeThrough(out, at, src, offset, length);
+      }
+      copy(src, offset, length, out, at);
     }
     return at + length;
   }
@@ -364,7 +382,7 @@ public final class ProtoWriter {
   /** Writes {@code length} bytes of {@code bytes} from {@code offset}. */
   public static int writeArray(byte[] out, int at, int end, byte[] bytes, int offset, int length) {
     if (end - at < length) {
-      throw new BufferOverflowException();
+      return ChunkedWrite.writeThrough(out, at, bytes, offset, length);
     }
     System.arraycopy(bytes, offset, out, at, length);
     return at + length;
@@ -379,11 +397,11 @@ public final class ProtoWriter {
   static final boolean DIRECT_BULK_COPY_ALLOCATES =
       !io.netty.util.internal.PlatformDependent.hasUnsafe();
 
-  /** Copies {@code length} bytes of {@code src} at {@code offset} to {@code out} at {@code at}. */
-  static void copy(ByteBuf src, int offset, int length, byte[] out, int at, int end) {
-    if (end - at < length) {
-      throw new BufferOverflowException();
-    }
+  /**
+   * Copies {@code length} bytes of {@code src} at {@code offset} to {@code out} at {@code at},
+   * where they fit.
+   */
+  private static void copy(ByteBuf src, int offset, int length, byte[] out, int at) {
     if (src.hasArray() || !DIRECT_BULK_COPY_ALLOCATES) {
       src.getBytes(offset, out, at, length);
       return;

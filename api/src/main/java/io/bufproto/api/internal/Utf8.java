@@ -77,7 +77,8 @@ public final class Utf8 {
    * encoder is out of line. Rejected: 8 chars assembled per store through {@code charAt} (the
    * earlier code, too big to inline; figures in {@code docs/write-path.md}).
    *
-   * @throws BufferOverflowException if the string does not fit before {@code end}
+   * @throws BufferOverflowException if the string does not fit before {@code end} (except in a
+   *     chunk of {@link ChunkedWrite}, which the string continues after a flush)
    * @throws IllegalStateException if {@code word} does not fit {@code s} (the value was replaced by
    *     another thread while being written; a word of another string of the same length and kind
    *     cannot be told apart, but the bytes still stay within {@code end})
@@ -93,85 +94,77 @@ public final class Utf8 {
     return writeSlow(out, at, end, s, word);
   }
 
-  /** Non-ASCII strings, and the errors of {@link #write}. */
+  /**
+   * Non-ASCII strings, strings that do not fit before {@code end} (in a chunk of {@link
+   * ChunkedWrite}: the rest goes after a flush; anywhere else: {@link BufferOverflowException}),
+   * and the errors of {@link #write}.
+   */
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int), as in write
   private static int writeSlow(byte[] out, int at, int end, String s, int word) {
     int n = s.length();
+    int from = at; // where this string's bytes begin in out
+    int flushed = 0; // its bytes already flushed out of a chunk
     if (word >= 0) {
       if (word != n) {
         throw changed(n, word);
       }
-      throw new BufferOverflowException();
+      for (int i = 0; i < n; ) {
+        if (at == end) {
+          at = ChunkedWrite.flush(out, at);
+        }
+        int k = Math.min(n - i, end - at);
+        s.getBytes(i, i + k, out, at);
+        i += k;
+        at += k;
+      }
+      return at;
     }
-    int start = at;
-    int length = ~word;
     for (int i = 0; i < n; i++) {
-      if (end - at < 4) {
-        return writeTail(out, at, end, s, i, start, length);
-      }
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        out[at++] = (byte) c;
-      } else if (c < 0x800) {
-        out[at++] = (byte) (0xc0 | (c >>> 6));
-        out[at++] = (byte) (0x80 | (c & 0x3f));
-      } else if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c)
+      int c = s.charAt(i);
+      if (Character.isSurrogate((char) c)) {
+        if (Character.isHighSurrogate((char) c)
             && i + 1 < n
             && Character.isLowSurrogate(s.charAt(i + 1))) {
-          int cp = Character.toCodePoint(c, s.charAt(++i));
-          out[at++] = (byte) (0xf0 | (cp >>> 18));
-          out[at++] = (byte) (0x80 | ((cp >>> 12) & 0x3f));
-          out[at++] = (byte) (0x80 | ((cp >>> 6) & 0x3f));
-          out[at++] = (byte) (0x80 | (cp & 0x3f));
+          c = Character.toCodePoint((char) c, s.charAt(++i));
         } else {
-          out[at++] = '?';
+          c = '?'; // unpaired, as String.getBytes(UTF_8) writes it
         }
-      } else {
-        out[at++] = (byte) (0xe0 | (c >>> 12));
-        out[at++] = (byte) (0x80 | ((c >>> 6) & 0x3f));
-        out[at++] = (byte) (0x80 | (c & 0x3f));
       }
-    }
-    return checkWritten(at, start, length);
-  }
-
-  /** The last chars, within 4 bytes of {@code end}: a checked byte at a time. */
-  private static int writeTail(
-      byte[] out, int at, int end, String s, int i, int start, int length) {
-    int n = s.length();
-    for (; i < n; i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        at = ProtoWriter.writeByte(out, at, end, c);
-      } else if (c < 0x800) {
-        at = ProtoWriter.writeByte(out, at, end, 0xc0 | (c >>> 6));
-        at = ProtoWriter.writeByte(out, at, end, 0x80 | (c & 0x3f));
-      } else if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c)
-            && i + 1 < n
-            && Character.isLowSurrogate(s.charAt(i + 1))) {
-          int cp = Character.toCodePoint(c, s.charAt(++i));
-          at = ProtoWriter.writeByte(out, at, end, 0xf0 | (cp >>> 18));
-          at = ProtoWriter.writeByte(out, at, end, 0x80 | ((cp >>> 12) & 0x3f));
-          at = ProtoWriter.writeByte(out, at, end, 0x80 | ((cp >>> 6) & 0x3f));
-          at = ProtoWriter.writeByte(out, at, end, 0x80 | (cp & 0x3f));
-        } else {
-          at = ProtoWriter.writeByte(out, at, end, '?');
-        }
-      } else {
-        at = ProtoWriter.writeByte(out, at, end, 0xe0 | (c >>> 12));
-        at = ProtoWriter.writeByte(out, at, end, 0x80 | ((c >>> 6) & 0x3f));
-        at = ProtoWriter.writeByte(out, at, end, 0x80 | (c & 0x3f));
+      int k = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      if (end - at < k) {
+        flushed += at - from;
+        at = from = ChunkedWrite.flush(out, at);
       }
+      at = put(out, at, c, k);
     }
-    return checkWritten(at, start, length);
-  }
-
-  private static int checkWritten(int at, int start, int length) {
-    if (at - start != length) {
-      throw changed(at - start, length);
+    int written = flushed + at - from;
+    if (written != ~word) {
+      throw changed(written, ~word);
     }
     return at;
+  }
+
+  /** Stores code point {@code c} as its {@code k} bytes of UTF-8 (room was checked). */
+  private static int put(byte[] out, int at, int c, int k) {
+    switch (k) {
+      case 1 -> out[at] = (byte) c;
+      case 2 -> {
+        out[at] = (byte) (0xc0 | (c >>> 6));
+        out[at + 1] = (byte) (0x80 | (c & 0x3f));
+      }
+      case 3 -> {
+        out[at] = (byte) (0xe0 | (c >>> 12));
+        out[at + 1] = (byte) (0x80 | ((c >>> 6) & 0x3f));
+        out[at + 2] = (byte) (0x80 | (c & 0x3f));
+      }
+      default -> {
+        out[at] = (byte) (0xf0 | (c >>> 18));
+        out[at + 1] = (byte) (0x80 | ((c >>> 12) & 0x3f));
+        out[at + 2] = (byte) (0x80 | ((c >>> 6) & 0x3f));
+        out[at + 3] = (byte) (0x80 | (c & 0x3f));
+      }
+    }
+    return at + k;
   }
 
   private static IllegalStateException changed(int written, int length) {
@@ -185,6 +178,16 @@ public final class Utf8 {
           long[].class, java.nio.ByteOrder.BIG_ENDIAN);
   private static final ThreadLocal<byte[]> SCRATCH =
       ThreadLocal.withInitial(() -> new byte[SCRATCH_SIZE]);
+
+  /**
+   * Decodes the {@code length} bytes of a lazy value at {@code index} in {@code src}.
+   *
+   * @throws IllegalReferenceCountException if the message no longer holds that buffer, or it was
+   *     released or reused (see {@link ParsedBuffer#buffer()})
+   */
+  public static String decode(ParsedBuffer src, int index, int length) {
+    return decode(src.buffer(), index, length);
+  }
 
   /**
    * Decodes {@code length} bytes at {@code index} (indexes unaffected).
@@ -315,9 +318,9 @@ public final class Utf8 {
    * {@link #scan length word} (for a parsed value its byte length, which is the same).
    */
   public static int writeValue(
-      byte[] out, int at, int end, String value, int word, ByteBuf src, int srcOffset) {
+      byte[] out, int at, int end, String value, int word, ParsedBuffer src, int srcOffset) {
     if (srcOffset >= 0) {
-      return ProtoWriter.writeRaw(out, at, end, src, srcOffset, word);
+      return ProtoWriter.writeRaw(out, at, end, src.buffer(), srcOffset, word);
     }
     return write(out, at, end, value, word);
   }

@@ -120,13 +120,11 @@ class BeginWriteTest {
   }
 
   @Test
-  void scratchArraysAreRoundedUpBelowTheSizeKept() {
+  void scratchArraysAreRoundedUpToTheLargestKept() {
     assertEquals(128, ProtoWriter.scratch(10).length);
     assertEquals(256, ProtoWriter.scratch(129).length);
+    assertEquals(ProtoWriter.MAX_SCRATCH, ProtoWriter.scratch(ProtoWriter.MAX_SCRATCH).length);
     assertEquals(
-        ProtoWriter.MAX_KEPT_SCRATCH, ProtoWriter.scratch(ProtoWriter.MAX_KEPT_SCRATCH).length);
-    assertEquals(
-        ProtoWriter.MAX_KEPT_SCRATCH + 1,
-        ProtoWriter.scratch(ProtoWriter.MAX_KEPT_SCRATCH + 1).length);
+        ProtoWriter.MAX_SCRATCH, ProtoWriter.scratch(ProtoWriter.MAX_SCRATCH / 2 + 1).length);
   }
 }

@@ -87,12 +87,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   public static final class PhoneNumber implements ProtoMessage<PhoneNumber> {
     private int _bits0;
     /**
-     * The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). Kept by
-     * {@code clear()} (no field refers to it then) so that the next parse need not store it again.
+     * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
+     * parseFrom), or its parent's parse's; null if never parsed. See {@link ParsedBuffer}.
      */
-    private io.netty.buffer.ByteBuf _buffer;
-    /** The runtime's cursor of the last parseFrom, or null; reused by the next (ProtoReads). */
-    private io.bufproto.api.spi.ProtoInput _input;
+    private ParsedBuffer _source;
     /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
     private int _cachedSize = -1;
     /** The message holding this one, told when this one changes; null for a top-level message. */
@@ -104,10 +102,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     /*
      * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
      * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
-     * x_Off in _buffer are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
-     * word (Utf8.scan), -1 until the size pass scans it. Bytes alias a buffer (x_, x_Off, x_Len; not
-     * retained). Repeated fields keep arrays and a count (x_Count; elements past it are kept for
-     * reuse); a message field keeps its child across clear(); maps keep MapEntries, null until used.
+     * x_Off in _source are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
+     * word (Utf8.scan), -1 until the size pass scans it. Bytes are x_Len bytes at x_Off in x_ (a
+     * buffer given to a setter, aliased) or, when x_ is null, in _source. Repeated fields keep arrays
+     * and a count (x_Count; elements past it are kept for reuse); a message field keeps its child
+     * across clear(); maps keep MapEntries, null until used.
      */
     private String number_;
     private int number_Off = -1;
@@ -148,7 +147,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       }
       String _s = number_;
       if (_s == null) {
-        _s = number_ = Utf8.decode(_buffer, number_Off, number_Len);
+        _s = number_ = Utf8.decode(_source, number_Off, number_Len);
       }
       return _s;
     }
@@ -230,14 +229,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
       clear();
       int _end = ProtoCodec.beginMessage(_buf, _size);
-      io.netty.buffer.ByteBuf _b = ProtoCodec.unwrap(_buf);
-      io.bufproto.api.spi.ProtoInput _in = ProtoReads.open(_b, _input);
-      if (_in != _input && _in != null) {
-        // Kept for the next parse; null (the buffer's own reads) keeps the last cursor.
-        _input = _in;
-      }
+      ParsedBuffer _src = _ownSource();
+      io.bufproto.api.spi.ProtoInput _in = _src.cursor(_src.open(_buf));
       try {
-        _parse(_b, _in, _end, _recursionLimit, 0);
+        _parse(_src, _in, _end, _recursionLimit, 0);
         ProtoReads.flush(_in);
       } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
         // Where it failed, in the message (InvalidProtobufException.offset()).
@@ -250,8 +245,27 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(_bytes), _bytes.length);
     }
 
+    @Override
+    public PhoneNumber retainParsedBuffers(boolean _retain) {
+      if (_parent != null) {
+        throw new IllegalStateException(
+        "a sub-message is parsed as part of its parent: call retainParsedBuffers on the top-level message");
+      }
+      _ownSource().retain(_retain);
+      return this;
+    }
+
+    /** The ParsedBuffer this message's own parses open, made on first use. */
+    private ParsedBuffer _ownSource() {
+      ParsedBuffer _s = _source;
+      if (_s == null || !_s.ownedBy(this)) {
+        _source = _s = new ParsedBuffer(this);
+      }
+      return _s;
+    }
+
     /**
-     * Generated-code API: merges fields from {@code _buf}, read through the runtime's cursor
+     * Generated-code API: merges fields from {@code _src}'s buffer, read through the runtime's cursor
      * {@code _in} when it opened one (else null; see ProtoReads), up to {@code _end}, or up
      * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
      * {@code _depth} is the nesting still allowed below this message. Returns true only if no
@@ -259,11 +273,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
      * made while the fields are hot, instead of a walk over the tree after the parse); false when
      * one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
-    public boolean _parse(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-      if (_buffer != _buf) {
+    public boolean _parse(ParsedBuffer _src, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
+      io.netty.buffer.ByteBuf _buf = _src.parsing();
+      if (_source != _src) {
         // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
-        // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
-        _buffer = _buf;
+        // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
+        _source = _src;
       }
       int _tag = 0;
       int _at = 0;
@@ -354,20 +369,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         _at = _out.arrayOffset() + _out.writerIndex();
         // The bytes after the message may be live (a header rewritten in place): stop at its end.
         _end = _at + _size;
-      } else {
+      } else if (_size <= ProtoWriter.MAX_SCRATCH) {
         // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
         // when the array grows: a reference store costs a GC barrier (a fence for an old message).
         _a = _scratch;
         if (_a == null || _a.length < _size) {
-          _a = ProtoWriter.scratch(_size);
-          if (_a.length <= ProtoWriter.MAX_KEPT_SCRATCH) {
-            _scratch = _a;
-          }
+          _scratch = _a = ProtoWriter.scratch(_size);
         }
         _at = 0;
         // The scratch array is ours to its end, so the wide stores of the last fields need not fall
-        // back to a byte at a time (jmh/ab.sh, docs/write-path.md).
+        // back to a byte at a time.
         _end = _a.length;
+      } else {
+        // Larger: composed a chunk at a time, never in an array of the message's size (ProtoWriter).
+        ProtoWriter.writeLarge(this, _out, _size);
+        return _size;
       }
       int _written;
       try {
@@ -379,15 +395,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       return _size;
     }
 
-    /**
-     * Generated-code API: writes the fields into {@code _out} from index {@code _at}, storing nothing at or
-     * after {@code _end}; returns the index after them. {@link #getSerializedSize()} must have run
-     * since the last change.
-     */
+    @Override
     public int _write(byte[] _out, int _at, int _end) {
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, Utf8.length(number_Len));
-        _at = Utf8.writeValue(_out, _at, _end, number_, number_Len, _buffer, number_Off);
+        _at = Utf8.writeValue(_out, _at, _end, number_, number_Len, _source, number_Off);
       }
 
       if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
@@ -428,6 +440,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     @Override
     public PhoneNumber clear() {
       _changed();
+      if (_source != null && _source.ownedBy(this)) {
+        // The values read from it are gone: it is released (if retained), and reads through it fail.
+        _source.close();
+      }
       return _clear();
     }
 
@@ -480,14 +496,20 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         number_Len = Utf8.scan(number_);
       }
 
-      if (_keep == 0) {
-        _buffer = null;
-      } else {
+      if (_keep > 0) {
         // Strings with malformed UTF-8 keep their bytes, in a copy of their own.
         byte[] _copy = new byte[_keep];
         int _at = 0;
 
-        _buffer = io.netty.buffer.Unpooled.wrappedBuffer(_copy);
+        if (_source.ownedBy(this)) {
+          _source.keep(_copy);
+        } else {
+          _source = ParsedBuffer.of(this, _copy);
+        }
+        return this;
+      }
+      if (_source != null && _source.ownedBy(this)) {
+        _source.close();
       }
       return this;
     }
@@ -629,12 +651,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   private int _bits0;
   private int _contactCase;
   /**
-   * The buffer lazy string fields point into; not retained (see {@link ProtoMessage}). Kept by
-   * {@code clear()} (no field refers to it then) so that the next parse need not store it again.
+   * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
+   * parseFrom), or its parent's parse's; null if never parsed. See {@link ParsedBuffer}.
    */
-  private io.netty.buffer.ByteBuf _buffer;
-  /** The runtime's cursor of the last parseFrom, or null; reused by the next (ProtoReads). */
-  private io.bufproto.api.spi.ProtoInput _input;
+  private ParsedBuffer _source;
   /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
   private int _cachedSize = -1;
   /** The message holding this one, told when this one changes; null for a top-level message. */
@@ -646,10 +666,11 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   /*
    * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
    * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
-   * x_Off in _buffer are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
-   * word (Utf8.scan), -1 until the size pass scans it. Bytes alias a buffer (x_, x_Off, x_Len; not
-   * retained). Repeated fields keep arrays and a count (x_Count; elements past it are kept for
-   * reuse); a message field keeps its child across clear(); maps keep MapEntries, null until used.
+   * x_Off in _source are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
+   * word (Utf8.scan), -1 until the size pass scans it. Bytes are x_Len bytes at x_Off in x_ (a
+   * buffer given to a setter, aliased) or, when x_ is null, in _source. Repeated fields keep arrays
+   * and a count (x_Count; elements past it are kept for reuse); a message field keeps its child
+   * across clear(); maps keep MapEntries, null until used.
    */
   private String name_;
   private int name_Off = -1;
@@ -718,7 +739,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
     String _s = name_;
     if (_s == null) {
-      _s = name_ = Utf8.decode(_buffer, name_Off, name_Len);
+      _s = name_ = Utf8.decode(_source, name_Off, name_Len);
     }
     return _s;
   }
@@ -797,7 +818,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
     String _s = email_;
     if (_s == null) {
-      _s = email_ = Utf8.decode(_buffer, email_Off, email_Len);
+      _s = email_ = Utf8.decode(_source, email_Off, email_Len);
     }
     return _s;
   }
@@ -1090,7 +1111,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     }
     String _s = twitter_;
     if (_s == null) {
-      _s = twitter_ = Utf8.decode(_buffer, twitter_Off, twitter_Len);
+      _s = twitter_ = Utf8.decode(_source, twitter_Off, twitter_Len);
     }
     return _s;
   }
@@ -1171,14 +1192,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
     clear();
     int _end = ProtoCodec.beginMessage(_buf, _size);
-    io.netty.buffer.ByteBuf _b = ProtoCodec.unwrap(_buf);
-    io.bufproto.api.spi.ProtoInput _in = ProtoReads.open(_b, _input);
-    if (_in != _input && _in != null) {
-      // Kept for the next parse; null (the buffer's own reads) keeps the last cursor.
-      _input = _in;
-    }
+    ParsedBuffer _src = _ownSource();
+    io.bufproto.api.spi.ProtoInput _in = _src.cursor(_src.open(_buf));
     try {
-      _parse(_b, _in, _end, _recursionLimit, 0);
+      _parse(_src, _in, _end, _recursionLimit, 0);
       ProtoReads.flush(_in);
     } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
       // Where it failed, in the message (InvalidProtobufException.offset()).
@@ -1191,8 +1208,27 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(_bytes), _bytes.length);
   }
 
+  @Override
+  public Person retainParsedBuffers(boolean _retain) {
+    if (_parent != null) {
+      throw new IllegalStateException(
+      "a sub-message is parsed as part of its parent: call retainParsedBuffers on the top-level message");
+    }
+    _ownSource().retain(_retain);
+    return this;
+  }
+
+  /** The ParsedBuffer this message's own parses open, made on first use. */
+  private ParsedBuffer _ownSource() {
+    ParsedBuffer _s = _source;
+    if (_s == null || !_s.ownedBy(this)) {
+      _source = _s = new ParsedBuffer(this);
+    }
+    return _s;
+  }
+
   /**
-   * Generated-code API: merges fields from {@code _buf}, read through the runtime's cursor
+   * Generated-code API: merges fields from {@code _src}'s buffer, read through the runtime's cursor
    * {@code _in} when it opened one (else null; see ProtoReads), up to {@code _end}, or up
    * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
    * {@code _depth} is the nesting still allowed below this message. Returns true only if no
@@ -1200,11 +1236,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    * made while the fields are hot, instead of a walk over the tree after the parse); false when
    * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
-  public boolean _parse(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-    if (_buffer != _buf) {
+  public boolean _parse(ParsedBuffer _src, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
+    io.netty.buffer.ByteBuf _buf = _src.parsing();
+    if (_source != _src) {
       // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
-      // fence and a dirty card), and a reused message mostly parses the same (recycled) buffer.
-      _buffer = _buf;
+      // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
+      _source = _src;
     }
     int _tag = 0;
     int _at = 0;
@@ -1246,7 +1283,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
             if (_depth <= 0) {
               throw ParseFailure.recursionLimit();
             }
-            addPhone()._parse(_buf, _in, ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
+            addPhone()._parse(_src, _in, ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
             break;
           }
 
@@ -1415,20 +1452,21 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       _at = _out.arrayOffset() + _out.writerIndex();
       // The bytes after the message may be live (a header rewritten in place): stop at its end.
       _end = _at + _size;
-    } else {
+    } else if (_size <= ProtoWriter.MAX_SCRATCH) {
       // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
       // when the array grows: a reference store costs a GC barrier (a fence for an old message).
       _a = _scratch;
       if (_a == null || _a.length < _size) {
-        _a = ProtoWriter.scratch(_size);
-        if (_a.length <= ProtoWriter.MAX_KEPT_SCRATCH) {
-          _scratch = _a;
-        }
+        _scratch = _a = ProtoWriter.scratch(_size);
       }
       _at = 0;
       // The scratch array is ours to its end, so the wide stores of the last fields need not fall
-      // back to a byte at a time (jmh/ab.sh, docs/write-path.md).
+      // back to a byte at a time.
       _end = _a.length;
+    } else {
+      // Larger: composed a chunk at a time, never in an array of the message's size (ProtoWriter).
+      ProtoWriter.writeLarge(this, _out, _size);
+      return _size;
     }
     int _written;
     try {
@@ -1440,16 +1478,12 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     return _size;
   }
 
-  /**
-   * Generated-code API: writes the fields into {@code _out} from index {@code _at}, storing nothing at or
-   * after {@code _end}; returns the index after them. {@link #getSerializedSize()} must have run
-   * since the last change.
-   */
+  @Override
   public int _write(byte[] _out, int _at, int _end) {
     if ((_bits0 & 0x00000007) != 0) {
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
         _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 10, Utf8.length(name_Len));
-        _at = Utf8.writeValue(_out, _at, _end, name_, name_Len, _buffer, name_Off);
+        _at = Utf8.writeValue(_out, _at, _end, name_, name_Len, _source, name_Off);
       }
 
       if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
@@ -1458,7 +1492,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
       if ((_bits0 & 0x00000004) != 0) {
         _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 26, Utf8.length(email_Len));
-        _at = Utf8.writeValue(_out, _at, _end, email_, email_Len, _buffer, email_Off);
+        _at = Utf8.writeValue(_out, _at, _end, email_, email_Len, _source, email_Off);
       }
     }
 
@@ -1488,7 +1522,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
     if (_contactCase == 7) {
       _at = ProtoWriter.writeTagVarint32(_out, _at, _end, 58, Utf8.length(twitter_Len));
-      _at = Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len, _buffer, twitter_Off);
+      _at = Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len, _source, twitter_Off);
     }
 
     if (_contactCase == 8) {
@@ -1529,6 +1563,10 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   @Override
   public Person clear() {
     _changed();
+    if (_source != null && _source.ownedBy(this)) {
+      // The values read from it are gone: it is released (if retained), and reads through it fail.
+      _source.close();
+    }
     return _clear();
   }
 
@@ -1634,14 +1672,20 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       twitter_Len = Utf8.scan(twitter_);
     }
 
-    if (_keep == 0) {
-      _buffer = null;
-    } else {
+    if (_keep > 0) {
       // Strings with malformed UTF-8 keep their bytes, in a copy of their own.
       byte[] _copy = new byte[_keep];
       int _at = 0;
 
-      _buffer = io.netty.buffer.Unpooled.wrappedBuffer(_copy);
+      if (_source.ownedBy(this)) {
+        _source.keep(_copy);
+      } else {
+        _source = ParsedBuffer.of(this, _copy);
+      }
+      return this;
+    }
+    if (_source != null && _source.ownedBy(this)) {
+      _source.close();
     }
     return this;
   }

@@ -1,0 +1,132 @@
+package io.bufproto.api.internal;
+
+import io.bufproto.api.ProtoMessage;
+import io.netty.buffer.ByteBuf;
+import java.nio.BufferOverflowException;
+
+/**
+ * The write of a message larger than {@link ProtoWriter#MAX_SCRATCH} into a buffer without an array
+ * (direct, composite, wrapped): the message is composed in a chunk of {@link #CHUNK} bytes, one per
+ * thread, which is copied into the buffer whenever a store does not fit, and the composing goes on
+ * from the chunk's start. No array as large as the message is ever allocated, whatever its size; a
+ * value larger than the chunk (a bytes or string field, unknown fields) is copied straight into the
+ * buffer.
+ *
+ * <p><b>How a store finds room.</b> Every store of {@link ProtoWriter} and {@link Utf8} checks
+ * itself against the {@code end} it is given; one that does not fit calls {@link #flush}, which
+ * copies the chunk's {@code [0, at)} into the buffer and returns 0, the index to go on at. Those
+ * bytes are final: stores never go back to an earlier index (a wide store may write past its value,
+ * never before it). {@code flush} finds the write in progress through a thread-local; for any other
+ * array (a heap buffer written in place, a scratch, {@code toByteArray}) it throws {@link
+ * BufferOverflowException}: there, a store past {@code end} means the message changed while being
+ * written.
+ *
+ * <p><b>Bounds.</b> Nothing is copied past the space {@code writeTo} reserved: a message that grows
+ * while being written fails with {@link ProtoWriter#modifiedWhileWriting} at the flush that would
+ * cross it, and the writer index is moved only when the whole message was written.
+ */
+final class ChunkedWrite {
+
+  /** The chunk's size: a bound on what a thread keeps, and large enough to make flushes rare. */
+  static final int CHUNK = 64 * 1024;
+
+  /** The chunk of each thread that wrote a large message, and the write in progress on it. */
+  private static final ThreadLocal<ChunkedWrite> CURRENT = new ThreadLocal<>();
+
+  private final byte[] chunk = new byte[CHUNK];
+
+  /** The target while a write is in progress, else null. */
+  private ByteBuf out;
+
+  /** Where the next flush goes in {@code out}. */
+  private int index;
+
+  /** The end of the space reserved for the message in {@code out}. */
+  private int limit;
+
+  private ChunkedWrite() {}
+
+  /**
+   * Writes {@code message}, whose size is {@code size}, at {@code out}'s writer index (room for it
+   * was made), and advances the writer index past it.
+   */
+  static void write(ProtoMessage<?> message, ByteBuf out, int size) {
+    ChunkedWrite w = CURRENT.get();
+    if (w == null) {
+      w = new ChunkedWrite();
+      CURRENT.set(w);
+    }
+    int start = out.writerIndex();
+    w.out = out;
+    w.index = start;
+    w.limit = start + size;
+    try {
+      try {
+        w.flushChunk(message._write(w.chunk, 0, CHUNK));
+      } catch (BufferOverflowException e) {
+        throw ProtoWriter.modifiedWhileWriting(-1, size);
+      }
+      if (w.index != w.limit) {
+        throw ProtoWriter.modifiedWhileWriting(w.index - start, size);
+      }
+    } finally {
+      w.out = null;
+    }
+    out.writerIndex(start + size);
+  }
+
+  /** The write in progress that composes in {@code array}, or throws: see the class comment. */
+  private static ChunkedWrite of(byte[] array) {
+    ChunkedWrite w = CURRENT.get();
+    if (w == null || w.out == null || w.chunk != array) {
+      throw new BufferOverflowException();
+    }
+    return w;
+  }
+
+  /**
+   * Makes room in {@code array}, where the bytes before {@code at} are final: copies them into the
+   * buffer and returns 0, the index to store at now (the whole chunk is free).
+   *
+   * @throws BufferOverflowException if {@code array} is not the chunk of a write in progress
+   */
+  static int flush(byte[] array, int at) {
+    of(array).flushChunk(at);
+    return 0;
+  }
+
+  /**
+   * Writes {@code length} bytes of {@code src} from {@code offset} after the bytes before {@code
+   * at} in {@code array}: both go straight into the buffer. Returns 0.
+   */
+  static int writeThrough(byte[] array, int at, byte[] src, int offset, int length) {
+    ChunkedWrite w = of(array);
+    w.flushChunk(at);
+    w.reserve(length);
+    w.out.setBytes(w.index, src, offset, length);
+    w.index += length;
+    return 0;
+  }
+
+  /** As the other {@code writeThrough}, from a buffer ({@code src}'s indexes unaffected). */
+  static int writeThrough(byte[] array, int at, ByteBuf src, int offset, int length) {
+    ChunkedWrite w = of(array);
+    w.flushChunk(at);
+    w.reserve(length);
+    w.out.setBytes(w.index, src, offset, length);
+    w.index += length;
+    return 0;
+  }
+
+  private void flushChunk(int length) {
+    reserve(length);
+    ProtoCodec.WRITER.setBytes(out, index, chunk, length);
+    index += length;
+  }
+
+  private void reserve(int length) {
+    if (length > limit - index) {
+      throw new BufferOverflowException(); // more than the size announced: the message changed
+    }
+  }
+}
