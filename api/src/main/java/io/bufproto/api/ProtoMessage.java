@@ -46,12 +46,22 @@ import io.netty.buffer.ByteBuf;
  *
  * <h2>Reuse</h2>
  *
- * {@link #clear()} is O(1) in the number of set fields: it resets presence bits and counts, and
- * keeps child messages, arrays and map storage for the next parse or fill (and a reference to the
- * last buffer parsed, which no field reads any more: it is neither retained nor released; {@link
- * #materialize()} drops it). A child message obtained before a clear may therefore be reused, and
- * changed, by a later parse or fill of its parent; passing it back to a setter, adder or put of its
- * own parent copies its content, as for any other message.
+ * {@link #clear()} takes constant time in the usual case: it resets presence bits and counts, and
+ * keeps child messages, arrays and map storage for the next parse or fill, with the values they
+ * held until those are overwritten. What it may keep is bounded: a message counts the values it
+ * keeps this way, in serialized bytes, and once they pass 64 KiB (or the size of what is cleared is
+ * not known: the message was changed and not written since) {@code clear()} releases instead,
+ * dropping every value in the message and its sub-messages, and any array of more than 1024
+ * elements. So a cleared message keeps at most 64 KiB of values it no longer holds, plus storage a
+ * small message needs; a message reused for small messages releases once every 64 KiB of them.
+ * Clearing one field, replacing a oneof member, or replacing or removing a map value leaves that
+ * value where it was (a child message obtained before stays as it was, and may be handed back) and
+ * makes the next {@code clear()} release. The scratch array a message keeps for writing is at most
+ * 4 KiB (see {@link #writeTo}).
+ *
+ * <p>A child message obtained before a clear may be reused, and changed, by a later parse or fill
+ * of its parent, and reads no lazy value of its old content (see above); passing it back to a
+ * setter, adder or put of its own parent copies its content, as for any other message.
  *
  * <h2>Sub-messages and cached sizes</h2>
  *
@@ -188,17 +198,13 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
     return buf.writerIndex() - start;
   }
 
-  /**
-   * Generated-code API: writes the fields into {@code out} from index {@code at}, storing nothing
-   * at or after {@code end} (see {@code ProtoWriter}); returns the index after them. {@link
-   * #getSerializedSize()} must have run since the last change.
-   */
-  int _write(byte[] out, int at, int end);
-
   /** A new array holding exactly the bytes {@link #writeTo(ByteBuf)} would write. */
   byte[] toByteArray();
 
-  /** Resets every field to its default; keeps allocated children for reuse. Returns this. */
+  /**
+   * Resets every field to its default; keeps allocated children and arrays for reuse, within the
+   * bound described under "Reuse" above. A retained buffer is released. Returns this.
+   */
   T clear();
 
   /**

@@ -131,8 +131,14 @@ public record FieldModel(
     };
   }
 
+  /** Statement: marks the field set, in a parse. */
   public String setHas() {
     return presence.set();
+  }
+
+  /** Statement: marks the field set, in a setter (see {@link Presence#setBySetter()}). */
+  public String setBySetter() {
+    return presence.setBySetter();
   }
 
   public String clearHas() {

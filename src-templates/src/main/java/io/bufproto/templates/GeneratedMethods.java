@@ -57,6 +57,8 @@ public final class GeneratedMethods {
           "_partialBytes",
           "_bytesOf",
           "_summary",
+          "_release",
+          "_dropped",
           "_ownSource",
           "_valueBuffer",
           "retainParsedBuffers",

@@ -42,6 +42,11 @@ public enum Hook {
   /** Statements of {@code _findMissing(_prefix, _out)}: names of missing required fields. */
   MISSING,
   /**
+   * Statements of {@code _release()}: drop the field's value, keep its storage only up to {@code
+   * Reuse.KEPT_ELEMENTS} (see {@code Reuse}).
+   */
+  RELEASE,
+  /**
    * Statements of {@code _childChanged(_child)}: a singular message field that is not set and whose
    * value is {@code _child} (returned by its getter while unset) becomes set.
    */

@@ -44,6 +44,25 @@ public record Presence(String word, int mask, int oneofNumber) {
     return inOneof() ? word + " = " + oneofNumber + ";" : word + " |= " + hex(mask) + ";";
   }
 
+  /**
+   * {@link #set()} by a setter: a oneof member that replaces another leaves the other's value
+   * behind, where no size counts it, so the next {@code clear()} releases ({@code _dropped()}, see
+   * {@code Reuse}). A parse sets presence with {@code set()}: the parse counted what it replaces.
+   */
+  public String setBySetter() {
+    if (!inOneof()) {
+      return set();
+    }
+    return "if ("
+        + word
+        + " != "
+        + oneofNumber
+        + " && "
+        + word
+        + " != 0) {\n_dropped();\n}\n"
+        + set();
+  }
+
   public String clear() {
     return inOneof()
         ? "if (" + word + " == " + oneofNumber + ") " + word + " = 0;"

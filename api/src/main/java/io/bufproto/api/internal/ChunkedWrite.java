@@ -1,6 +1,5 @@
 package io.bufproto.api.internal;
 
-import io.bufproto.api.ProtoMessage;
 import io.netty.buffer.ByteBuf;
 import java.nio.BufferOverflowException;
 
@@ -50,7 +49,7 @@ final class ChunkedWrite {
    * Writes {@code message}, whose size is {@code size}, at {@code out}'s writer index (room for it
    * was made), and advances the writer index past it.
    */
-  static void write(ProtoMessage<?> message, ByteBuf out, int size) {
+  static void write(InternalMessage message, ByteBuf out, int size) {
     ChunkedWrite w = CURRENT.get();
     if (w == null) {
       w = new ChunkedWrite();

@@ -223,13 +223,18 @@ public final class MapEntries {
     return size < objectValues.length ? objectValues[size] : null;
   }
 
-  /** Sets a message value; the message it replaces, if another, becomes the spare. */
-  public void replaceValue(int i, Object value) {
+  /**
+   * Sets a message value; the message it replaces, if another, becomes the spare, still holding its
+   * values (the caller tells its message: see {@link Reuse}). Returns whether one did.
+   */
+  public boolean replaceValue(int i, Object value) {
     Object old = objectValues[i];
     objectValues[i] = value;
     if (old != value && old != null && size < objectValues.length) {
       objectValues[size] = old;
+      return true;
     }
+    return false;
   }
 
   /** Removes the entry at {@code i}; the entries after it move down one position. */
@@ -255,6 +260,10 @@ public final class MapEntries {
     rebuildIndex();
   }
 
+  /**
+   * Empties the map. Message values stay as spares, with what they held (counted by the message's
+   * {@link Reuse} like the rest of what a clear keeps); other values are dropped.
+   */
   public void clear() {
     if (size == 0) {
       return;
@@ -267,6 +276,26 @@ public final class MapEntries {
     }
     Arrays.fill(index, 0);
     size = 0;
+  }
+
+  /**
+   * Empties the map and lets go of what it keeps ({@link Reuse}): spare message values are released
+   * too. Returns this, or null when its storage has room for more than {@link Reuse#KEPT_ELEMENTS}
+   * entries (the field then makes a new map when next used).
+   */
+  public MapEntries release() {
+    if (sizes.length / SIZES_PER_ENTRY > Reuse.KEPT_ELEMENTS) {
+      return null;
+    }
+    clear();
+    if (keepsSpares) {
+      for (Object v : objectValues) {
+        if (v != null) {
+          ((InternalMessage) v)._release();
+        }
+      }
+    }
+    return this;
   }
 
   /** Stores the sizes the write of entry {@code i} needs (0 where a length does not apply). */

@@ -12,11 +12,15 @@ package io.bufproto.api.internal;
  * sub-message is created by its parent (setters and adders copy), so a message has at most one
  * parent and a change cannot bypass it.
  *
+ * <p>A cached size of -1 means "changed since": nothing above can be valid, so changes stop there.
+ * Any other value, a size or {@link Reuse#PARSED} (unchanged since a parse), makes the next change
+ * walk up once.
+ *
  * <p>The getter of a singular message field that is not set returns the field's (empty) message
  * with its size cached as 0, so that its first change reaches the parent, which then marks the
  * field set: {@code command.getSend().setProducerId(5)} is never lost.
  */
-public interface MessageParent {
+public interface MessageParent extends InternalMessage {
 
   /**
    * {@code child}, a message held by this one, changed: if it is the value of a singular message

@@ -189,7 +189,9 @@ public final class ParsedBuffer {
     buf = null;
     held = null;
     memory = null;
-    input = null;
+    if (input != null) {
+      input.forget();
+    }
   }
 
   private static IllegalReferenceCountException closed() {

@@ -3,7 +3,7 @@ package io.bufproto.api.internal;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 
-/** Backing arrays of repeated fields: shared empties and amortized growth. */
+/** Backing arrays of repeated fields: shared empties, amortized growth, and their release. */
 public final class ProtoArrays {
 
   public static final int[] EMPTY_INT = new int[0];
@@ -50,5 +50,58 @@ public final class ProtoArrays {
 
   public static <T> T[] grow(T[] a) {
     return Arrays.copyOf(a, next(a.length));
+  }
+
+  // ---- A release (Reuse): arrays up to Reuse.KEPT_ELEMENTS are kept for reuse, longer dropped
+
+  /** {@code a} with every element nulled, or an empty array when it is too long to keep. */
+  public static String[] release(String[] a) {
+    if (a.length > Reuse.KEPT_ELEMENTS) {
+      return EMPTY_STRINGS;
+    }
+    Arrays.fill(a, null);
+    return a;
+  }
+
+  /** {@code a} with every element nulled, or an empty array when it is too long to keep. */
+  public static ByteBuf[] release(ByteBuf[] a) {
+    if (a.length > Reuse.KEPT_ELEMENTS) {
+      return EMPTY_BUFS;
+    }
+    Arrays.fill(a, null);
+    return a;
+  }
+
+  /** {@code a}, or an empty array when it is too long to keep. */
+  public static int[] trim(int[] a) {
+    return a.length > Reuse.KEPT_ELEMENTS ? EMPTY_INT : a;
+  }
+
+  /** {@code a}, or an empty array when it is too long to keep. */
+  public static long[] trim(long[] a) {
+    return a.length > Reuse.KEPT_ELEMENTS ? EMPTY_LONG : a;
+  }
+
+  /** {@code a}, or an empty array when it is too long to keep. */
+  public static float[] trim(float[] a) {
+    return a.length > Reuse.KEPT_ELEMENTS ? EMPTY_FLOAT : a;
+  }
+
+  /** {@code a}, or an empty array when it is too long to keep. */
+  public static double[] trim(double[] a) {
+    return a.length > Reuse.KEPT_ELEMENTS ? EMPTY_DOUBLE : a;
+  }
+
+  /** {@code a}, or an empty array when it is too long to keep. */
+  public static boolean[] trim(boolean[] a) {
+    return a.length > Reuse.KEPT_ELEMENTS ? EMPTY_BOOLEAN : a;
+  }
+
+  /**
+   * {@code a} (its elements, messages, are released by the caller), or an empty array when it is
+   * too long to keep.
+   */
+  public static <T> T[] trim(T[] a) {
+    return a.length > Reuse.KEPT_ELEMENTS ? Arrays.copyOf(a, 0) : a;
   }
 }

@@ -70,7 +70,7 @@ public final class ProtoWriter {
    *
    * @throws IllegalStateException if another number of bytes was written than announced
    */
-  public static void writeLarge(io.bufproto.api.ProtoMessage<?> message, ByteBuf out, int size) {
+  public static void writeLarge(InternalMessage message, ByteBuf out, int size) {
     ChunkedWrite.write(message, out, size);
   }
 

@@ -169,6 +169,18 @@ public final class UnknownFields {
     return count == 0;
   }
 
+  /**
+   * Empties the set and lets go of what it keeps ({@link Reuse}): returns this, or null when its
+   * arrays are past what a release keeps (the message then makes a new set when next needed).
+   */
+  public UnknownFields release() {
+    if (data.length > Reuse.KEPT_ELEMENTS * 4 || starts.length > Reuse.KEPT_ELEMENTS) {
+      return null;
+    }
+    clear();
+    return this;
+  }
+
   /** Bytes {@link #writeTo} writes. */
   public int serializedSize() {
     return length;

@@ -51,6 +51,15 @@ public abstract class ProtoInput {
   /** Reads 8 bytes, little-endian. */
   public abstract long readFixed64();
 
+  /**
+   * Lets go of the buffer, and of anything of its memory the cursor holds (a view of its array or
+   * region), so that a cursor kept for reuse keeps no memory reachable; the next open sets them
+   * again. Called when its message releases what it keeps (see {@code Reuse}).
+   */
+  public void forget() {
+    buf = null;
+  }
+
   /** Sets the buffer's reader index to the position. */
   public final void flush() {
     buf.readerIndex(position());

@@ -11,7 +11,7 @@ import io.bufproto.api.internal.*;
  *
  * Protobuf type {@code golden.Person}
  */
-public final class Person implements ProtoMessage<Person>, MessageParent {
+public final class Person implements ProtoMessage<Person>, InternalMessage, MessageParent {
   /**
    * Protobuf type {@code golden.Person.PhoneType}
    */
@@ -84,15 +84,20 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   /**
    * Protobuf type {@code golden.Person.PhoneNumber}
    */
-  public static final class PhoneNumber implements ProtoMessage<PhoneNumber> {
+  public static final class PhoneNumber implements ProtoMessage<PhoneNumber>, InternalMessage {
     private int _bits0;
     /**
      * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
      * parseFrom), or its parent's parse's; null if never parsed. See {@link ParsedBuffer}.
      */
     private ParsedBuffer _source;
-    /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
+    /**
+     * The serialized size, or -1 after a change, or Reuse.PARSED while unchanged since a parse (see
+     * {@link MessageParent} for the contract).
+     */
     private int _cachedSize = -1;
+    /** What clear() kept since the last release, in serialized bytes (see {@link Reuse}). */
+    private int _kept;
     /** The message holding this one, told when this one changes; null for a top-level message. */
     private MessageParent _parent;
     /** Where {@link #writeTo} composes the message for a target without an array; see {@link ProtoWriter}. */
@@ -128,6 +133,19 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       // Called by every setter: kept small to inline; the rare walk upwards is out of line.
       if (_cachedSize != -1) {
         _forgetSize();
+      }
+    }
+
+    /**
+     * A value left this message other than by clear() (a field's own clear, a oneof member replaced,
+     * a map value replaced or removed), where no count sees it: the next clear() of the top-level
+     * message releases everything (see {@link Reuse}).
+     */
+    @Override
+    public void _dropped() {
+      _kept = Reuse.RELEASE;
+      if (_parent != null) {
+        _parent._dropped();
       }
     }
 
@@ -172,6 +190,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
      */
     public PhoneNumber clearNumber() {
       _bits0 &= ~0x00000001;
+      _dropped();
       _changed();
       return this;
     }
@@ -229,6 +248,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
       clear();
       int _end = ProtoCodec.beginMessage(_buf, _size);
+      _kept = Reuse.parsed(_kept, _size);
+      // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
+      _cachedSize = -1;
       ParsedBuffer _src = _ownSource();
       io.bufproto.api.spi.ProtoInput _in = _src.cursor(_src.open(_buf));
       try {
@@ -306,6 +328,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
             default: {
               if (_tag == _endTag && _endTag != 0) {
+                _cachedSize = Reuse.PARSED;
                 return true;
               }
               _unknown = ProtoReads.readUnknown(_unknown, _buf, _in, _tag, _end, _depth);
@@ -318,6 +341,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
         // The field being read joins the error's path (no cost until a parse fails).
         throw ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
       }
+      _cachedSize = Reuse.PARSED;
       return true;
     }
 
@@ -439,12 +463,36 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
     @Override
     public PhoneNumber clear() {
+      int _was = _cachedSize;
       _changed();
       if (_source != null && _source.ownedBy(this)) {
         // The values read from it are gone: it is released (if retained), and reads through it fail.
         _source.close();
       }
-      return _clear();
+      // What this leaves behind is counted; past the bound, or not known, it is all let go (Reuse).
+      if ((_kept = Reuse.cleared(_kept, _was)) > Reuse.KEPT_BYTES) {
+        _release();
+      } else {
+        _clear();
+      }
+      _cachedSize = 0;
+      return this;
+    }
+
+    @Override
+    public void _release() {
+      number_ = null;
+      number_Off = -1;
+      number_Len = -1;
+
+      if (_unknown != null) {
+        _unknown = _unknown.release();
+      }
+      if (_source != null && _source.ownedBy(this)) {
+        _source.drop();
+      }
+      _kept = 0;
+      _clear();
     }
 
     /**
@@ -655,8 +703,13 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    * parseFrom), or its parent's parse's; null if never parsed. See {@link ParsedBuffer}.
    */
   private ParsedBuffer _source;
-  /** The serialized size, or -1 after a change (see {@link MessageParent} for the contract). */
+  /**
+   * The serialized size, or -1 after a change, or Reuse.PARSED while unchanged since a parse (see
+   * {@link MessageParent} for the contract).
+   */
   private int _cachedSize = -1;
+  /** What clear() kept since the last release, in serialized bytes (see {@link Reuse}). */
+  private int _kept;
   /** The message holding this one, told when this one changes; null for a top-level message. */
   private MessageParent _parent;
   /** Where {@link #writeTo} composes the message for a target without an array; see {@link ProtoWriter}. */
@@ -711,6 +764,19 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
     // Called by every setter: kept small to inline; the rare walk upwards is out of line.
     if (_cachedSize != -1) {
       _forgetSize();
+    }
+  }
+
+  /**
+   * A value left this message other than by clear() (a field's own clear, a oneof member replaced,
+   * a map value replaced or removed), where no count sees it: the next clear() of the top-level
+   * message releases everything (see {@link Reuse}).
+   */
+  @Override
+  public void _dropped() {
+    _kept = Reuse.RELEASE;
+    if (_parent != null) {
+      _parent._dropped();
     }
   }
 
@@ -772,6 +838,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    */
   public Person clearName() {
     _bits0 &= ~0x00000001;
+    _dropped();
     _changed();
     return this;
   }
@@ -843,6 +910,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    */
   public Person clearEmail() {
     _bits0 &= ~0x00000004;
+    _dropped();
     _changed();
     return this;
   }
@@ -918,6 +986,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    */
   public Person clearPhones() {
     phones_Count = 0;
+    _dropped();
     _changed();
     return this;
   }
@@ -1126,6 +1195,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       twitter_Off = -1;
       twitter_Len = -1;
     }
+    if (_contactCase != 7 && _contactCase != 0) {
+      _dropped();
+    }
     _contactCase = 7;
     _changed();
     return this;
@@ -1136,6 +1208,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    */
   public Person clearTwitter() {
     if (_contactCase == 7) _contactCase = 0;
+    _dropped();
     _changed();
     return this;
   }
@@ -1159,6 +1232,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
    */
   public Person setPager(long value) {
     pager_ = value;
+    if (_contactCase != 8 && _contactCase != 0) {
+      _dropped();
+    }
     _contactCase = 8;
     _changed();
     return this;
@@ -1178,6 +1254,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   }
 
   public Person clearContact() {
+    if (_contactCase != 0) {
+      _dropped();
+    }
     _contactCase = 0;
     _changed();
     return this;
@@ -1192,6 +1271,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
   public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
     clear();
     int _end = ProtoCodec.beginMessage(_buf, _size);
+    _kept = Reuse.parsed(_kept, _size);
+    // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
+    _cachedSize = -1;
     ParsedBuffer _src = _ownSource();
     io.bufproto.api.spi.ProtoInput _in = _src.cursor(_src.open(_buf));
     try {
@@ -1340,6 +1422,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
           default: {
             if (_tag == _endTag && _endTag != 0) {
+              _cachedSize = Reuse.PARSED;
               return true;
             }
             _unknown = ProtoReads.readUnknown(_unknown, _buf, _in, _tag, _end, _depth);
@@ -1352,6 +1435,7 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
       // The field being read joins the error's path (no cost until a parse fails).
       throw ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
     }
+    _cachedSize = Reuse.PARSED;
     return true;
   }
 
@@ -1562,12 +1646,58 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
   @Override
   public Person clear() {
+    int _was = _cachedSize;
     _changed();
     if (_source != null && _source.ownedBy(this)) {
       // The values read from it are gone: it is released (if retained), and reads through it fail.
       _source.close();
     }
-    return _clear();
+    // What this leaves behind is counted; past the bound, or not known, it is all let go (Reuse).
+    if ((_kept = Reuse.cleared(_kept, _was)) > Reuse.KEPT_BYTES) {
+      _release();
+    } else {
+      _clear();
+    }
+    _cachedSize = 0;
+    return this;
+  }
+
+  @Override
+  public void _release() {
+    name_ = null;
+    name_Off = -1;
+    name_Len = -1;
+
+    email_ = null;
+    email_Off = -1;
+    email_Len = -1;
+
+    phones_ = ProtoArrays.trim(phones_);
+    for (io.bufproto.golden.Person.PhoneNumber _v : phones_) {
+      if (_v == null) {
+        break;
+      }
+      _v._release();
+    }
+
+    luckyNumbers_ = ProtoArrays.trim(luckyNumbers_);
+
+    if (attachments_ != null) {
+      attachments_ = attachments_.release();
+    }
+
+    twitter_ = null;
+    twitter_Off = -1;
+    twitter_Len = -1;
+
+    if (_unknown != null) {
+      _unknown = _unknown.release();
+    }
+    if (_source != null && _source.ownedBy(this)) {
+      _source.drop();
+    }
+    _kept = 0;
+    _clear();
   }
 
   /**
@@ -1639,6 +1769,9 @@ public final class Person implements ProtoMessage<Person>, MessageParent {
 
     if (_o._contactCase == 8) {
       pager_ = _o.pager_;
+      if (_contactCase != 8 && _contactCase != 0) {
+        _dropped();
+      }
       _contactCase = 8;
     }
 

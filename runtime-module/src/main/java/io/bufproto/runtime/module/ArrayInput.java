@@ -64,6 +64,19 @@ final class ArrayInput extends ProtoInput {
   }
 
   @Override
+  public void forget() {
+    dropMemory();
+    if (regionView != null) {
+      regionView.dropMemory();
+    }
+  }
+
+  void dropMemory() {
+    buf = null;
+    array = null;
+  }
+
+  @Override
   public int position() {
     return pos;
   }

@@ -75,6 +75,19 @@ final class RegionInput extends ProtoInput {
     return in;
   }
 
+  @Override
+  public void forget() {
+    dropMemory();
+    if (arrayView != null) {
+      arrayView.dropMemory();
+    }
+  }
+
+  void dropMemory() {
+    buf = null;
+    region = null;
+  }
+
   /**
    * Fetches the region from Netty. Netty shares one region object per buffer and moves its position
    * and limit in other calls on that buffer, during a parse too (a string decoded by {@code
