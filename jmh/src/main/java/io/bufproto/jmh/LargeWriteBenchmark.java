@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A 4 MiB message written into a pooled direct buffer: Pulsar's topic list (a {@code BaseCommand}
- * holding 66,000 topic names), as a broker fills and sends it. Each library writes the same bytes
+ * holding 72,000 topic names), as a broker fills and sends it. Each library writes the same bytes
  * (checked at setup). Run with {@code -prof gc}: the bytes allocated per write are the point.
  *
  * <ul>
@@ -40,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 2, jvmArgsAppend = "-Dio.netty.leakDetection.level=disabled")
 public class LargeWriteBenchmark {
 
-  private static final int TOPICS = 66_000;
+  private static final int TOPICS = 72_000;
 
   private final io.bufproto.jmh.bp.BaseCommand bp = new io.bufproto.jmh.bp.BaseCommand();
   private final org.apache.pulsar.common.api.proto.BaseCommand lp =
