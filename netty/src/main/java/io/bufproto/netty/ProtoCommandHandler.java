@@ -4,7 +4,6 @@ import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.ProtoMessage;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.CorruptedFrameException;
 
 /**
@@ -35,12 +34,9 @@ import io.netty.handler.codec.CorruptedFrameException;
  *
  * @param <T> the generated message class of the commands on this channel
  */
-public abstract class ProtoCommandHandler<T extends ProtoMessage<T>>
-    extends ChannelInboundHandlerAdapter {
+public abstract class ProtoCommandHandler<T extends ProtoMessage<T>> extends FrameHandler<T> {
 
-  private final T command;
   private final Framing commandSize;
-  private boolean closing;
 
   /**
    * @param command the instance every command is parsed into (for example {@code new
@@ -49,44 +45,19 @@ public abstract class ProtoCommandHandler<T extends ProtoMessage<T>>
    *     Pulsar)
    */
   protected ProtoCommandHandler(T command, Framing commandSize) {
-    this.command = java.util.Objects.requireNonNull(command, "command");
+    super(command);
     this.commandSize = java.util.Objects.requireNonNull(commandSize, "commandSize");
-    command.retainParsedBuffers(true);
   }
 
   @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-    if (!(msg instanceof ByteBuf frame)) {
-      ctx.fireChannelRead(msg);
-      return;
-    }
-    if (closing) { // frames of the same read that arrive after the close
-      frame.release();
-      return;
-    }
-    ByteBuf rest = null;
-    try {
-      InvalidProtobufException malformed = null;
-      try {
-        int size = commandSize(frame);
-        command.parseFrom(frame, size);
-        rest = frame.readRetainedSlice(frame.readableBytes());
-      } catch (InvalidProtobufException e) {
-        malformed = e;
-      } finally {
-        frame.release(); // the command and the rest hold their own references
-      }
-      if (malformed == null) {
-        onCommand(ctx, command, rest);
-      } else {
-        onMalformedFrame(ctx, malformed);
-      }
-    } finally {
-      command.clear(); // releases its reference to the frame
-      if (rest != null) {
-        rest.release();
-      }
-    }
+  final ByteBuf parse(ByteBuf frame) {
+    message.parseFrom(frame, commandSize(frame));
+    return frame.readRetainedSlice(frame.readableBytes());
+  }
+
+  @Override
+  final void deliver(ChannelHandlerContext ctx, ByteBuf rest) throws Exception {
+    onCommand(ctx, message, rest);
   }
 
   /** Reads the command's size, which must fit in what is left of the frame. */
@@ -116,17 +87,4 @@ public abstract class ProtoCommandHandler<T extends ProtoMessage<T>>
    */
   protected abstract void onCommand(ChannelHandlerContext ctx, T command, ByteBuf rest)
       throws Exception;
-
-  /**
-   * Called instead of {@link #onCommand} for a frame whose command does not parse. This
-   * implementation passes the failure on through {@code exceptionCaught} and closes the channel, as
-   * {@link ProtoMessageHandler#onMalformedFrame} does; return without closing to skip the frame.
-   */
-  @SuppressWarnings("FutureReturnValueIgnored") // the close's outcome needs no handling here
-  protected void onMalformedFrame(ChannelHandlerContext ctx, InvalidProtobufException e)
-      throws Exception {
-    closing = true;
-    ctx.fireExceptionCaught(e);
-    ctx.close();
-  }
 }

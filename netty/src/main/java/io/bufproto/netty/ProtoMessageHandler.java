@@ -1,10 +1,8 @@
 package io.bufproto.netty;
 
-import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.ProtoMessage;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 
 /**
  * Parses each inbound frame (a {@link ByteBuf} holding one message, as {@link ProtoFrameDecoder}
@@ -21,56 +19,31 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * holds no buffer. (A {@code String} read from the message is a value and may be kept.)
  *
  * <p><b>Malformed frames.</b> A frame that does not parse goes to {@link #onMalformedFrame}, which
- * passes the failure to {@code exceptionCaught} and closes the channel unless overridden. The frame
- * boundary is intact, so an override that returns without closing just skips that frame: the next
- * frame parses normally into the same message.
+ * passes the failure to {@code exceptionCaught} and closes the channel unless overridden.
  *
  * <p>One instance per channel (it holds the channel's message); Netty refuses to add it to two
  * pipelines.
  *
  * @param <T> the generated message class of every frame on this channel
  */
-public abstract class ProtoMessageHandler<T extends ProtoMessage<T>>
-    extends ChannelInboundHandlerAdapter {
-
-  private final T message;
-  private boolean closing;
+public abstract class ProtoMessageHandler<T extends ProtoMessage<T>> extends FrameHandler<T> {
 
   /**
    * @param message the instance every frame is parsed into (for example {@code new BaseCommand()})
    */
   protected ProtoMessageHandler(T message) {
-    this.message = java.util.Objects.requireNonNull(message, "message");
-    message.retainParsedBuffers(true);
+    super(message);
   }
 
   @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-    if (!(msg instanceof ByteBuf frame)) {
-      ctx.fireChannelRead(msg);
-      return;
-    }
-    if (closing) { // frames of the same read that arrive after the close
-      frame.release();
-      return;
-    }
-    try {
-      InvalidProtobufException malformed = null;
-      try {
-        message.parseFrom(frame, frame.readableBytes());
-      } catch (InvalidProtobufException e) {
-        malformed = e;
-      } finally {
-        frame.release(); // the message holds its own reference to the frame, if it needs one
-      }
-      if (malformed == null) {
-        onMessage(ctx, message);
-      } else {
-        onMalformedFrame(ctx, malformed);
-      }
-    } finally {
-      message.clear(); // releases the frame
-    }
+  final ByteBuf parse(ByteBuf frame) {
+    message.parseFrom(frame, frame.readableBytes());
+    return null;
+  }
+
+  @Override
+  final void deliver(ChannelHandlerContext ctx, ByteBuf rest) throws Exception {
+    onMessage(ctx, message);
   }
 
   /**
@@ -79,19 +52,4 @@ public abstract class ProtoMessageHandler<T extends ProtoMessage<T>>
    * it).
    */
   protected abstract void onMessage(ChannelHandlerContext ctx, T message) throws Exception;
-
-  /**
-   * Called instead of {@link #onMessage} for a frame that is not a valid message (the message is
-   * cleared afterwards). This implementation passes the failure on through {@code exceptionCaught},
-   * as Netty's own decoders do (the pipeline's tail logs it at WARN unless a later handler takes
-   * it), and closes the channel, dropping any frames already received after it. Return without
-   * closing to skip the frame and keep the connection.
-   */
-  @SuppressWarnings("FutureReturnValueIgnored") // the close's outcome needs no handling here
-  protected void onMalformedFrame(ChannelHandlerContext ctx, InvalidProtobufException e)
-      throws Exception {
-    closing = true;
-    ctx.fireExceptionCaught(e);
-    ctx.close();
-  }
 }

@@ -100,21 +100,27 @@ final class ChunkedWrite {
    */
   static int writeThrough(byte[] array, int at, byte[] src, int offset, int length) {
     ChunkedWrite w = of(array);
-    w.flushChunk(at);
-    w.reserve(length);
-    w.out.setBytes(w.index, src, offset, length);
-    w.index += length;
+    w.out.setBytes(w.past(at, length), src, offset, length);
     return 0;
   }
 
   /** As the other {@code writeThrough}, from a buffer ({@code src}'s indexes unaffected). */
   static int writeThrough(byte[] array, int at, ByteBuf src, int offset, int length) {
     ChunkedWrite w = of(array);
-    w.flushChunk(at);
-    w.reserve(length);
-    w.out.setBytes(w.index, src, offset, length);
-    w.index += length;
+    w.out.setBytes(w.past(at, length), src, offset, length);
     return 0;
+  }
+
+  /**
+   * Flushes the chunk's first {@code at} bytes, then takes the {@code length} bytes after them in
+   * the buffer: returns their index.
+   */
+  private int past(int at, int length) {
+    flushChunk(at);
+    reserve(length);
+    int i = index;
+    index += length;
+    return i;
   }
 
   private void flushChunk(int length) {

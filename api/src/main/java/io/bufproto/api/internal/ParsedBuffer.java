@@ -49,6 +49,9 @@ public final class ParsedBuffer {
   private boolean holding;
   private boolean open;
 
+  /** Whether the identity of the open buffer's memory is recorded (or, held, need not be). */
+  private boolean identified;
+
   /** The aliased buffer's array at {@link #open}, or null when its memory has an address. */
   private Object memory;
 
@@ -80,6 +83,7 @@ public final class ParsedBuffer {
     held = null;
     memory = null;
     address = NO_IDENTITY;
+    identified = true;
     open = true;
   }
 
@@ -95,8 +99,8 @@ public final class ParsedBuffer {
 
   /**
    * Opens the buffer of a parse that starts now (this must be closed): retains {@code parsed} if
-   * the owner asked for it, else records the identity of its memory. Returns the buffer the parse
-   * reads ({@link ProtoCodec#unwrap unwrapped}).
+   * the owner asked for it. Returns the buffer the parse reads ({@link ProtoCodec#unwrap
+   * unwrapped}).
    */
   @SuppressWarnings("ReferenceEquality") // the same buffer object, stored again only when not
   public ByteBuf open(ByteBuf parsed) {
@@ -110,7 +114,36 @@ public final class ParsedBuffer {
         held = parsed;
       }
       holding = true;
-    } else if (b.hasMemoryAddress()) {
+    }
+    identified = holding; // a held buffer cannot be handed out again: nothing to record
+    address = NO_IDENTITY;
+    open = true;
+    return b;
+  }
+
+  /**
+   * The buffer being parsed: for the parse of a message without lazy values, which needs no check.
+   */
+  public ByteBuf parsing() {
+    return buf;
+  }
+
+  /**
+   * The buffer being parsed, for the parse of a message that records lazy values: the first one of
+   * a parse of an aliased buffer records the identity of its memory, which every lazy read compares
+   * (a parse of messages without lazy values records nothing).
+   */
+  public ByteBuf parsingValues() {
+    if (!identified) {
+      identify();
+    }
+    return buf;
+  }
+
+  private void identify() {
+    identified = true;
+    ByteBuf b = buf;
+    if (b.hasMemoryAddress()) {
       if (memory != null) {
         memory = null;
       }
@@ -121,11 +154,7 @@ public final class ParsedBuffer {
         memory = array;
       }
       address = b.arrayOffset();
-    } else {
-      address = NO_IDENTITY;
     }
-    open = true;
-    return b;
   }
 
   /** The cursor the runtime opens for a parse of {@code b} (unwrapped), reusing the last one. */
@@ -135,11 +164,6 @@ public final class ParsedBuffer {
       input = in; // null (the buffer's own reads) keeps the last cursor
     }
     return in;
-  }
-
-  /** The buffer being parsed: for the parse itself, which needs no check. */
-  public ByteBuf parsing() {
-    return buf;
   }
 
   /**

@@ -296,7 +296,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
      * one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
     public boolean _parse(ParsedBuffer _src, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-      io.netty.buffer.ByteBuf _buf = _src.parsing();
+      io.netty.buffer.ByteBuf _buf = _src.parsingValues();
       if (_source != _src) {
         // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
         // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
@@ -557,7 +557,8 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
         return this;
       }
       if (_source != null && _source.ownedBy(this)) {
-        _source.close();
+        // Nothing reads it any more: released if retained, and no longer referenced.
+        _source.drop();
       }
       return this;
     }
@@ -1319,7 +1320,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
    * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
   public boolean _parse(ParsedBuffer _src, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-    io.netty.buffer.ByteBuf _buf = _src.parsing();
+    io.netty.buffer.ByteBuf _buf = _src.parsingValues();
     if (_source != _src) {
       // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
       // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
@@ -1818,7 +1819,8 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
       return this;
     }
     if (_source != null && _source.ownedBy(this)) {
-      _source.close();
+      // Nothing reads it any more: released if retained, and no longer referenced.
+      _source.drop();
     }
     return this;
   }
