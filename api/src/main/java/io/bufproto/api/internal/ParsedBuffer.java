@@ -25,8 +25,19 @@ import io.netty.util.IllegalReferenceCountException;
  * return a released region to the next allocation of its size on the same thread), and a buffer
  * whose memory has no identity (a composite of several components, a read-only view). A retained
  * buffer cannot be reused while the message holds it.
+ *
+ * <p>The state is one field, so that a parse and a clear cost a store each: {@link #CLOSED}; open
+ * and aliased, with no lazy value yet ({@link #ALIASED}), with lazy values whose buffer's identity
+ * the end of the parse records ({@link #VALUES}), or recorded ({@link #IDENTIFIED}); open and
+ * retained ({@link #HELD}).
  */
 public final class ParsedBuffer {
+
+  private static final int CLOSED = 0;
+  private static final int ALIASED = 1;
+  private static final int VALUES = 2;
+  private static final int IDENTIFIED = 3;
+  private static final int HELD = 4;
 
   /** {@link #address} of a buffer whose memory has neither an address nor an array. */
   private static final long NO_IDENTITY = Long.MIN_VALUE;
@@ -36,6 +47,8 @@ public final class ParsedBuffer {
   /** The owner's choice for its next parses: retain the buffer, or alias it. */
   private boolean retain;
 
+  private int state;
+
   /**
    * The buffer reads go to ({@link ProtoCodec#unwrap unwrapped}). Kept after {@link #close}, so
    * that the next parse of the same buffer object stores nothing (a reference store costs a GC
@@ -43,19 +56,15 @@ public final class ParsedBuffer {
    */
   private ByteBuf buf;
 
-  /** The buffer as passed to the parse, whose reference this holds while {@link #holding}. */
+  /** The buffer as passed to the parse, whose reference this holds while {@link #HELD}. */
   private ByteBuf held;
 
-  private boolean holding;
-  private boolean open;
-
-  /** Whether the identity of the open buffer's memory is recorded (or, held, need not be). */
-  private boolean identified;
-
-  /** The aliased buffer's array at {@link #open}, or null when its memory has an address. */
+  /**
+   * The aliased buffer's array when {@link #IDENTIFIED}, or null when its memory has an address.
+   */
   private Object memory;
 
-  /** The aliased buffer's memory address, or array offset, at {@link #open}; or NO_IDENTITY. */
+  /** The aliased buffer's memory address, or array offset, when {@link #IDENTIFIED}. */
   private long address = NO_IDENTITY;
 
   /** The runtime's cursor of the last parse, reused by the next one (see {@link ProtoReads}). */
@@ -83,8 +92,7 @@ public final class ParsedBuffer {
     held = null;
     memory = null;
     address = NO_IDENTITY;
-    identified = true;
-    open = true;
+    state = IDENTIFIED; // nothing else holds that array
   }
 
   /** Whether {@code message} opened this buffer (the sub-messages it fills only share it). */
@@ -113,11 +121,10 @@ public final class ParsedBuffer {
       if (held != parsed) {
         held = parsed;
       }
-      holding = true;
+      state = HELD;
+    } else {
+      state = ALIASED;
     }
-    identified = holding; // a held buffer cannot be handed out again: nothing to record
-    address = NO_IDENTITY;
-    open = true;
     return b;
   }
 
@@ -129,19 +136,27 @@ public final class ParsedBuffer {
   }
 
   /**
-   * The buffer being parsed, for the parse of a message that records lazy values: the first one of
-   * a parse of an aliased buffer records the identity of its memory, which every lazy read compares
-   * (a parse of messages without lazy values records nothing).
+   * The buffer being parsed, for the parse of a message that records lazy values: then {@link
+   * #parsed} records the identity of an aliased buffer's memory, which every lazy read compares (a
+   * parse of messages without lazy values records nothing). Kept small: it is inlined into every
+   * such message's parse, and a larger parse inlines less.
    */
   public ByteBuf parsingValues() {
-    if (!identified) {
-      identify();
+    if (state == ALIASED) {
+      state = VALUES;
     }
     return buf;
   }
 
+  /** The parse that {@link #open} began ended well: records what its lazy values need. */
+  public void parsed() {
+    if (state == VALUES) {
+      identify();
+    }
+  }
+
   private void identify() {
-    identified = true;
+    state = IDENTIFIED;
     ByteBuf b = buf;
     if (b.hasMemoryAddress()) {
       if (memory != null) {
@@ -154,6 +169,8 @@ public final class ParsedBuffer {
         memory = array;
       }
       address = b.arrayOffset();
+    } else {
+      address = NO_IDENTITY;
     }
   }
 
@@ -167,21 +184,26 @@ public final class ParsedBuffer {
   }
 
   /**
-   * The buffer, for a lazy value's read or copy.
+   * The buffer, for a lazy value's read or copy: checked, so the caller need not check it again.
    *
    * @throws IllegalReferenceCountException if it is closed, released, or (aliased) its memory is no
    *     longer what was parsed (see the class comment)
    */
   public ByteBuf buffer() {
     ByteBuf b = buf;
-    if (!open) {
+    int s = state;
+    if (s == IDENTIFIED && address != NO_IDENTITY) {
+      // memoryAddress() and array() check that the buffer is alive (Netty's ensureAccessible).
+      if (!sameMemory(b)) {
+        throw reused();
+      }
+      return b;
+    }
+    if (s == CLOSED) {
       throw closed();
     }
-    if (b.refCnt() == 0) {
+    if (s != HELD && b.refCnt() == 0) {
       throw new IllegalReferenceCountException(0);
-    }
-    if (!holding && address != NO_IDENTITY && !sameMemory(b)) {
-      throw reused();
     }
     return b;
   }
@@ -198,10 +220,10 @@ public final class ParsedBuffer {
    * this afterwards fail. Does nothing if not open.
    */
   public void close() {
-    if (open) {
-      open = false;
-      if (holding) {
-        holding = false;
+    int s = state;
+    if (s != CLOSED) {
+      state = CLOSED;
+      if (s == HELD) {
         held.release();
       }
     }

@@ -365,6 +365,13 @@ public final class ProtoWriter {
   public static int writeRaw(byte[] out, int at, int end, ByteBuf src, int offset, int length) {
     if (length > 0) {
       Utf8.checkAlive(src);
+    }
+    return writeLive(out, at, end, src, offset, length);
+  }
+
+  /** {@link #writeRaw} from a buffer checked to be alive (a {@link ParsedBuffer#buffer()}). */
+  static int writeLive(byte[] out, int at, int end, ByteBuf src, int offset, int length) {
+    if (length > 0) {
       if (end - at < length) {
         return ChunkedWrite.writeThrough(out, at, src, offset, length);
       }

@@ -186,7 +186,7 @@ public final class Utf8 {
    *     released or reused (see {@link ParsedBuffer#buffer()})
    */
   public static String decode(ParsedBuffer src, int index, int length) {
-    return decode(src.buffer(), index, length);
+    return decodeLive(src.buffer(), index, length);
   }
 
   /**
@@ -196,6 +196,11 @@ public final class Utf8 {
    */
   public static String decode(ByteBuf buf, int index, int length) {
     checkAlive(buf);
+    return decodeLive(buf, index, length);
+  }
+
+  /** {@link #decode(ByteBuf, int, int)} of a buffer checked to be alive. */
+  private static String decodeLive(ByteBuf buf, int index, int length) {
     if (length == 0) {
       return "";
     }
@@ -320,7 +325,7 @@ public final class Utf8 {
   public static int writeValue(
       byte[] out, int at, int end, String value, int word, ParsedBuffer src, int srcOffset) {
     if (srcOffset >= 0) {
-      return ProtoWriter.writeRaw(out, at, end, src.buffer(), srcOffset, word);
+      return ProtoWriter.writeLive(out, at, end, src.buffer(), srcOffset, word);
     }
     return write(out, at, end, value, word);
   }

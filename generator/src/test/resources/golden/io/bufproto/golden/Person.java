@@ -246,12 +246,8 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
 
     @Override
     public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
-      clear();
+      ParsedBuffer _src = _reset(_size);
       int _end = ProtoCodec.beginMessage(_buf, _size);
-      _kept = Reuse.parsed(_kept, _size);
-      // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
-      _cachedSize = -1;
-      ParsedBuffer _src = _ownSource();
       io.bufproto.api.spi.ProtoInput _in = _src.cursor(_src.open(_buf));
       try {
         _parse(_src, _in, _end, _recursionLimit, 0);
@@ -260,6 +256,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
         // Where it failed, in the message (InvalidProtobufException.offset()).
         throw ParseFailure.at(_e, _buf, _end - _size);
       }
+      _src.parsed();
     }
 
     @Override
@@ -275,6 +272,24 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
       }
       _ownSource().retain(_retain);
       return this;
+    }
+
+    /**
+     * clear() for a parse of {@code _size} bytes, which is counted with what the clear leaves
+     * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
+     */
+    private ParsedBuffer _reset(int _size) {
+      int _was = _cachedSize;
+      if (_parent != null) {
+        _changed();
+      }
+      ParsedBuffer _s = _ownSource();
+      _s.close();
+      _clearCounting(_was);
+      _kept = Reuse.parsed(_kept, _size);
+      // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
+      _cachedSize = -1;
+      return _s;
     }
 
     /** The ParsedBuffer this message's own parses open, made on first use. */
@@ -296,12 +311,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
      * one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
     public boolean _parse(ParsedBuffer _src, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-      io.netty.buffer.ByteBuf _buf = _src.parsingValues();
-      if (_source != _src) {
-        // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
-        // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
-        _source = _src;
-      }
+      io.netty.buffer.ByteBuf _buf = _from(_src);
       int _tag = 0;
       int _at = 0;
       try {
@@ -343,6 +353,16 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
       }
       _cachedSize = Reuse.PARSED;
       return true;
+    }
+
+    /** The buffer of a parse, from {@code _src}, which this message's lazy values will read. */
+    private io.netty.buffer.ByteBuf _from(ParsedBuffer _src) {
+      if (_source != _src) {
+        // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
+        // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
+        _source = _src;
+      }
+      return _src.parsingValues();
     }
 
     @Override
@@ -464,19 +484,29 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     @Override
     public PhoneNumber clear() {
       int _was = _cachedSize;
-      _changed();
+      if (_parent != null) {
+        // (Only a parent needs telling: this message's own size and checks are reset below.)
+        _changed();
+      }
       if (_source != null && _source.ownedBy(this)) {
         // The values read from it are gone: it is released (if retained), and reads through it fail.
         _source.close();
       }
-      // What this leaves behind is counted; past the bound, or not known, it is all let go (Reuse).
+      _clearCounting(_was);
+      _cachedSize = 0;
+      return this;
+    }
+
+    /**
+     * The fields' clear, counting what it leaves behind, whose size was {@code _was}: past the bound,
+     * or not known, it is all let go instead (Reuse).
+     */
+    private void _clearCounting(int _was) {
       if ((_kept = Reuse.cleared(_kept, _was)) > Reuse.KEPT_BYTES) {
         _release();
       } else {
         _clear();
       }
-      _cachedSize = 0;
-      return this;
     }
 
     @Override
@@ -1270,12 +1300,8 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
 
   @Override
   public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
-    clear();
+    ParsedBuffer _src = _reset(_size);
     int _end = ProtoCodec.beginMessage(_buf, _size);
-    _kept = Reuse.parsed(_kept, _size);
-    // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
-    _cachedSize = -1;
-    ParsedBuffer _src = _ownSource();
     io.bufproto.api.spi.ProtoInput _in = _src.cursor(_src.open(_buf));
     try {
       _parse(_src, _in, _end, _recursionLimit, 0);
@@ -1284,6 +1310,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
       // Where it failed, in the message (InvalidProtobufException.offset()).
       throw ParseFailure.at(_e, _buf, _end - _size);
     }
+    _src.parsed();
   }
 
   @Override
@@ -1299,6 +1326,24 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     }
     _ownSource().retain(_retain);
     return this;
+  }
+
+  /**
+   * clear() for a parse of {@code _size} bytes, which is counted with what the clear leaves
+   * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
+   */
+  private ParsedBuffer _reset(int _size) {
+    int _was = _cachedSize;
+    if (_parent != null) {
+      _changed();
+    }
+    ParsedBuffer _s = _ownSource();
+    _s.close();
+    _clearCounting(_was);
+    _kept = Reuse.parsed(_kept, _size);
+    // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
+    _cachedSize = -1;
+    return _s;
   }
 
   /** The ParsedBuffer this message's own parses open, made on first use. */
@@ -1320,12 +1365,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
    * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
   public boolean _parse(ParsedBuffer _src, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-    io.netty.buffer.ByteBuf _buf = _src.parsingValues();
-    if (_source != _src) {
-      // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
-      // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
-      _source = _src;
-    }
+    io.netty.buffer.ByteBuf _buf = _from(_src);
     int _tag = 0;
     int _at = 0;
     try {
@@ -1438,6 +1478,16 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     }
     _cachedSize = Reuse.PARSED;
     return true;
+  }
+
+  /** The buffer of a parse, from {@code _src}, which this message's lazy values will read. */
+  private io.netty.buffer.ByteBuf _from(ParsedBuffer _src) {
+    if (_source != _src) {
+      // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
+      // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
+      _source = _src;
+    }
+    return _src.parsingValues();
   }
 
   @Override
@@ -1648,19 +1698,29 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
   @Override
   public Person clear() {
     int _was = _cachedSize;
-    _changed();
+    if (_parent != null) {
+      // (Only a parent needs telling: this message's own size and checks are reset below.)
+      _changed();
+    }
     if (_source != null && _source.ownedBy(this)) {
       // The values read from it are gone: it is released (if retained), and reads through it fail.
       _source.close();
     }
-    // What this leaves behind is counted; past the bound, or not known, it is all let go (Reuse).
+    _clearCounting(_was);
+    _cachedSize = 0;
+    return this;
+  }
+
+  /**
+   * The fields' clear, counting what it leaves behind, whose size was {@code _was}: past the bound,
+   * or not known, it is all let go instead (Reuse).
+   */
+  private void _clearCounting(int _was) {
     if ((_kept = Reuse.cleared(_kept, _was)) > Reuse.KEPT_BYTES) {
       _release();
     } else {
       _clear();
     }
-    _cachedSize = 0;
-    return this;
   }
 
   @Override
