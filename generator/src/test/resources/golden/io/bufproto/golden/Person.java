@@ -279,13 +279,8 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
      * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
      */
     private ParsedBuffer _reset(int _size) {
-      int _was = _cachedSize;
-      if (_parent != null) {
-        _changed();
-      }
+      _clearCounting();
       ParsedBuffer _s = _ownSource();
-      _s.close();
-      _clearCounting(_was);
       _kept = Reuse.parsed(_kept, _size);
       // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
       _cachedSize = -1;
@@ -483,25 +478,26 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
 
     @Override
     public PhoneNumber clear() {
+      _clearCounting();
+      _cachedSize = 0;
+      return this;
+    }
+
+    /**
+     * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
+     * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
+     * instead (Reuse). The caller sets the size.
+     */
+    private void _clearCounting() {
       int _was = _cachedSize;
       if (_parent != null) {
-        // (Only a parent needs telling: this message's own size and checks are reset below.)
+        // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
         _changed();
       }
       if (_source != null && _source.ownedBy(this)) {
         // The values read from it are gone: it is released (if retained), and reads through it fail.
         _source.close();
       }
-      _clearCounting(_was);
-      _cachedSize = 0;
-      return this;
-    }
-
-    /**
-     * The fields' clear, counting what it leaves behind, whose size was {@code _was}: past the bound,
-     * or not known, it is all let go instead (Reuse).
-     */
-    private void _clearCounting(int _was) {
       if ((_kept = Reuse.cleared(_kept, _was)) > Reuse.KEPT_BYTES) {
         _release();
       } else {
@@ -1333,13 +1329,8 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
    * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
    */
   private ParsedBuffer _reset(int _size) {
-    int _was = _cachedSize;
-    if (_parent != null) {
-      _changed();
-    }
+    _clearCounting();
     ParsedBuffer _s = _ownSource();
-    _s.close();
-    _clearCounting(_was);
     _kept = Reuse.parsed(_kept, _size);
     // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
     _cachedSize = -1;
@@ -1697,25 +1688,26 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
 
   @Override
   public Person clear() {
+    _clearCounting();
+    _cachedSize = 0;
+    return this;
+  }
+
+  /**
+   * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
+   * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
+   * instead (Reuse). The caller sets the size.
+   */
+  private void _clearCounting() {
     int _was = _cachedSize;
     if (_parent != null) {
-      // (Only a parent needs telling: this message's own size and checks are reset below.)
+      // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
       _changed();
     }
     if (_source != null && _source.ownedBy(this)) {
       // The values read from it are gone: it is released (if retained), and reads through it fail.
       _source.close();
     }
-    _clearCounting(_was);
-    _cachedSize = 0;
-    return this;
-  }
-
-  /**
-   * The fields' clear, counting what it leaves behind, whose size was {@code _was}: past the bound,
-   * or not known, it is all let go instead (Reuse).
-   */
-  private void _clearCounting(int _was) {
     if ((_kept = Reuse.cleared(_kept, _was)) > Reuse.KEPT_BYTES) {
       _release();
     } else {
