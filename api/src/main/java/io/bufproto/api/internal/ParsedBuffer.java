@@ -26,18 +26,17 @@ import io.netty.util.IllegalReferenceCountException;
  * whose memory has no identity (a composite of several components, a read-only view). A retained
  * buffer cannot be reused while the message holds it.
  *
- * <p>The state is one field, so that a parse and a clear cost a store each: {@link #CLOSED}; open
- * and aliased, with no lazy value yet ({@link #ALIASED}), with lazy values whose buffer's identity
- * the end of the parse records ({@link #VALUES}), or recorded ({@link #IDENTIFIED}); open and
- * retained ({@link #HELD}).
+ * <p>The state is one field, so that a parse and a clear cost a store each: {@link #CLOSED}, open
+ * and aliased ({@link #ALIASED}, with the identity {@link #open} recorded), or open and retained
+ * ({@link #HELD}). The identity is recorded at every aliased open, whether or not the parse records
+ * lazy values: there the buffer is in hand and has just been checked alive, which makes the record
+ * cheaper than a second look at the buffer after the parse.
  */
 public final class ParsedBuffer {
 
   private static final int CLOSED = 0;
   private static final int ALIASED = 1;
-  private static final int VALUES = 2;
-  private static final int IDENTIFIED = 3;
-  private static final int HELD = 4;
+  private static final int HELD = 2;
 
   /** {@link #address} of a buffer whose memory has neither an address nor an array. */
   private static final long NO_IDENTITY = Long.MIN_VALUE;
@@ -59,12 +58,10 @@ public final class ParsedBuffer {
   /** The buffer as passed to the parse, whose reference this holds while {@link #HELD}. */
   private ByteBuf held;
 
-  /**
-   * The aliased buffer's array when {@link #IDENTIFIED}, or null when its memory has an address.
-   */
+  /** The aliased buffer's array when {@link #ALIASED}, or null when its memory has an address. */
   private Object memory;
 
-  /** The aliased buffer's memory address, or array offset, when {@link #IDENTIFIED}. */
+  /** The aliased buffer's memory address, or array offset, when {@link #ALIASED}. */
   private long address = NO_IDENTITY;
 
   /** The runtime's cursor of the last parse, reused by the next one (see {@link ProtoReads}). */
@@ -92,7 +89,7 @@ public final class ParsedBuffer {
     held = null;
     memory = null;
     address = NO_IDENTITY;
-    state = IDENTIFIED; // nothing else holds that array
+    state = ALIASED; // nothing else holds that array, which has no identity to compare
   }
 
   /** Whether {@code message} opened this buffer (the sub-messages it fills only share it). */
@@ -107,8 +104,8 @@ public final class ParsedBuffer {
 
   /**
    * Opens the buffer of a parse that starts now (this must be closed): retains {@code parsed} if
-   * the owner asked for it. Returns the buffer the parse reads ({@link ProtoCodec#unwrap
-   * unwrapped}).
+   * the owner asked for it, else records the identity of its memory. Returns the buffer the parse
+   * reads ({@link ProtoCodec#unwrap unwrapped}).
    */
   @SuppressWarnings("ReferenceEquality") // the same buffer object, stored again only when not
   public ByteBuf open(ByteBuf parsed) {
@@ -123,41 +120,13 @@ public final class ParsedBuffer {
       }
       state = HELD;
     } else {
-      state = ALIASED;
+      identify(b);
     }
     return b;
   }
 
-  /**
-   * The buffer being parsed: for the parse of a message without lazy values, which needs no check.
-   */
-  public ByteBuf parsing() {
-    return buf;
-  }
-
-  /**
-   * The buffer being parsed, for the parse of a message that records lazy values: then {@link
-   * #parsed} records the identity of an aliased buffer's memory, which every lazy read compares (a
-   * parse of messages without lazy values records nothing). Kept small: it is inlined into every
-   * such message's parse, and a larger parse inlines less.
-   */
-  public ByteBuf parsingValues() {
-    if (state == ALIASED) {
-      state = VALUES;
-    }
-    return buf;
-  }
-
-  /** The parse that {@link #open} began ended well: records what its lazy values need. */
-  public void parsed() {
-    if (state == VALUES) {
-      identify();
-    }
-  }
-
-  private void identify() {
-    state = IDENTIFIED;
-    ByteBuf b = buf;
+  private void identify(ByteBuf b) {
+    state = ALIASED;
     if (b.hasMemoryAddress()) {
       if (memory != null) {
         memory = null;
@@ -192,7 +161,7 @@ public final class ParsedBuffer {
   public ByteBuf buffer() {
     ByteBuf b = buf;
     int s = state;
-    if (s == IDENTIFIED && address != NO_IDENTITY) {
+    if (s == ALIASED && address != NO_IDENTITY) {
       // memoryAddress() and array() check that the buffer is alive (Netty's ensureAccessible).
       if (!sameMemory(b)) {
         throw reused();

@@ -248,15 +248,15 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
       ParsedBuffer _src = _reset(_size);
       int _end = ProtoCodec.beginMessage(_buf, _size);
-      io.bufproto.api.spi.ProtoInput _in = _src.cursor(_src.open(_buf));
+      io.netty.buffer.ByteBuf _b = _src.open(_buf);
+      io.bufproto.api.spi.ProtoInput _in = _src.cursor(_b);
       try {
-        _parse(_src, _in, _end, _recursionLimit, 0);
+        _parse(_src, _b, _in, _end, _recursionLimit, 0);
         ProtoReads.flush(_in);
       } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
         // Where it failed, in the message (InvalidProtobufException.offset()).
         throw ParseFailure.at(_e, _buf, _end - _size);
       }
-      _src.parsed();
     }
 
     @Override
@@ -297,16 +297,21 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     }
 
     /**
-     * Generated-code API: merges fields from {@code _src}'s buffer, read through the runtime's cursor
-     * {@code _in} when it opened one (else null; see ProtoReads), up to {@code _end}, or up
+     * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this parse
+     * (which this message's lazy values then read), through the runtime's cursor {@code _in} when it
+     * opened one (else null; see ProtoReads), up to {@code _end}, or up
      * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
      * {@code _depth} is the nesting still allowed below this message. Returns true only if no
      * required field is missing here or in the children this call parsed (the required-field check
      * made while the fields are hot, instead of a walk over the tree after the parse); false when
      * one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
-    public boolean _parse(ParsedBuffer _src, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-      io.netty.buffer.ByteBuf _buf = _from(_src);
+    public boolean _parse(ParsedBuffer _src, io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
+      if (_source != _src) {
+        // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
+        // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
+        _source = _src;
+      }
       int _tag = 0;
       int _at = 0;
       try {
@@ -348,16 +353,6 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
       }
       _cachedSize = Reuse.PARSED;
       return true;
-    }
-
-    /** The buffer of a parse, from {@code _src}, which this message's lazy values will read. */
-    private io.netty.buffer.ByteBuf _from(ParsedBuffer _src) {
-      if (_source != _src) {
-        // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
-        // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
-        _source = _src;
-      }
-      return _src.parsingValues();
     }
 
     @Override
@@ -1298,15 +1293,15 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
   public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
     ParsedBuffer _src = _reset(_size);
     int _end = ProtoCodec.beginMessage(_buf, _size);
-    io.bufproto.api.spi.ProtoInput _in = _src.cursor(_src.open(_buf));
+    io.netty.buffer.ByteBuf _b = _src.open(_buf);
+    io.bufproto.api.spi.ProtoInput _in = _src.cursor(_b);
     try {
-      _parse(_src, _in, _end, _recursionLimit, 0);
+      _parse(_src, _b, _in, _end, _recursionLimit, 0);
       ProtoReads.flush(_in);
     } catch (InvalidProtobufException | IndexOutOfBoundsException _e) {
       // Where it failed, in the message (InvalidProtobufException.offset()).
       throw ParseFailure.at(_e, _buf, _end - _size);
     }
-    _src.parsed();
   }
 
   @Override
@@ -1347,16 +1342,21 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
   }
 
   /**
-   * Generated-code API: merges fields from {@code _src}'s buffer, read through the runtime's cursor
-   * {@code _in} when it opened one (else null; see ProtoReads), up to {@code _end}, or up
+   * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this parse
+   * (which this message's lazy values then read), through the runtime's cursor {@code _in} when it
+   * opened one (else null; see ProtoReads), up to {@code _end}, or up
    * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
    * {@code _depth} is the nesting still allowed below this message. Returns true only if no
    * required field is missing here or in the children this call parsed (the required-field check
    * made while the fields are hot, instead of a walk over the tree after the parse); false when
    * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
-  public boolean _parse(ParsedBuffer _src, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-    io.netty.buffer.ByteBuf _buf = _from(_src);
+  public boolean _parse(ParsedBuffer _src, io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
+    if (_source != _src) {
+      // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
+      // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
+      _source = _src;
+    }
     int _tag = 0;
     int _at = 0;
     try {
@@ -1397,7 +1397,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
             if (_depth <= 0) {
               throw ParseFailure.recursionLimit();
             }
-            addPhone()._parse(_src, _in, ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
+            addPhone()._parse(_src, _buf, _in, ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
             break;
           }
 
@@ -1469,16 +1469,6 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     }
     _cachedSize = Reuse.PARSED;
     return true;
-  }
-
-  /** The buffer of a parse, from {@code _src}, which this message's lazy values will read. */
-  private io.netty.buffer.ByteBuf _from(ParsedBuffer _src) {
-    if (_source != _src) {
-      // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
-      // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
-      _source = _src;
-    }
-    return _src.parsingValues();
   }
 
   @Override
