@@ -62,7 +62,6 @@ public final class GeneratedMethods {
           "_ownSource",
           "_reset",
           "_clearCounting",
-          "_from",
           "_valueBuffer",
           "retainParsedBuffers",
           "toTextFormat",
