@@ -215,11 +215,12 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   T copyFrom(T other);
 
   /**
-   * Decodes every lazy field so that this message no longer aliases any buffer. Returns this. The
-   * bytes written afterwards are those parsed: a string whose bytes are not valid UTF-8 (which
-   * proto2 accepts) keeps them in a private copy, as protobuf-java keeps its {@code ByteString}.
+   * Decodes every lazy field so that this message no longer aliases any buffer. The bytes written
+   * afterwards are those parsed: a string whose bytes are not valid UTF-8 (which proto2 accepts)
+   * keeps them in a private copy, as protobuf-java keeps its {@code ByteString}. Returns nothing,
+   * as LightProto's {@code materialize()} (see the guide's "Moving from LightProto").
    */
-  T materialize();
+  void materialize();
 
   /** Whether every required field, here and in set sub-messages, is present. */
   boolean isInitialized();

@@ -127,6 +127,57 @@ class LightProtoBehaviourTest {
   }
 
   /**
+   * A field this schema does not know inside a sub-message (a newer peer's flag inside {@code
+   * CommandConnect}): ours keeps it and writes protobuf-java's bytes, the input unchanged.
+   * LightProto drops unknown fields; what it writes is printed, not asserted (0.8.0 writes a {@code
+   * BaseCommand} that protobuf-java rejects: it drops the field but still writes as many bytes as
+   * it parsed, the missing ones as zeros).
+   */
+  @Test
+  void anUnknownFieldInASubMessageIsKeptAndWrittenAsProtobufJavaDoes() throws Exception {
+    byte[] connect =
+        org.apache.pulsar.common.api.proto.PulsarApi.CommandConnect.newBuilder()
+            .setClientVersion("client")
+            .setProtocolVersion(21)
+            .build()
+            .toByteArray();
+    byte[] flag = {(byte) 0xa0, 0x06, 0x01}; // field 100, varint 1
+    ByteBuf in = Unpooled.buffer();
+    in.writeBytes(new byte[] {0x08, 0x02, 0x12, (byte) (connect.length + flag.length)});
+    in.writeBytes(connect).writeBytes(flag);
+    byte[] input = ByteBufUtil.getBytes(in);
+    byte[] expected =
+        org.apache.pulsar.common.api.proto.PulsarApi.BaseCommand.parseFrom(input).toByteArray();
+    assertEquals(ByteBufUtil.hexDump(input), ByteBufUtil.hexDump(expected), "protobuf-java's");
+
+    org.apache.pulsar.common.api.proto.BpBaseCommand ours =
+        new org.apache.pulsar.common.api.proto.BpBaseCommand();
+    ours.parseFrom(input);
+    assertEquals("client", ours.getConnect().getClientVersion());
+    assertEquals(ByteBufUtil.hexDump(expected), ByteBufUtil.hexDump(ours.toByteArray()));
+
+    org.apache.pulsar.common.api.proto.BaseCommand theirs =
+        new org.apache.pulsar.common.api.proto.BaseCommand();
+    parse(theirs, input);
+    byte[] theirBytes = write(theirs);
+    String verdict;
+    try {
+      org.apache.pulsar.common.api.proto.PulsarApi.BaseCommand.parseFrom(theirBytes);
+      verdict = "protobuf-java reads them";
+    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+      verdict = "protobuf-java rejects them (" + e.getMessage() + ")";
+    }
+    System.out.println(
+        "LightProto "
+            + System.getProperty("lightproto.version")
+            + ", a BaseCommand whose CommandConnect has an unknown field, parsed and written: "
+            + ByteBufUtil.hexDump(theirBytes)
+            + "; "
+            + verdict
+            + "; BufProto wrote the input unchanged");
+  }
+
+  /**
    * Why LightProto's {@code bytes} do not hold the values of {@code written}, the message they were
    * written from (protobuf-java rejects them, or LightProto itself reads back other values), or
    * null when they do.

@@ -31,8 +31,8 @@ class BufferOwnershipTest {
         new Metadata()
             .setProducerName(name)
             .setSequenceId(1)
-            .addReplicateTo(name + "-tag")
             .setOrderingKey(new byte[] {1, 2, 3, 4});
+    m.addReplicateTo(name + "-tag");
     m.addProperty().setKey("k-" + name).setValue("v-" + name);
     return m.toByteArray();
   }

@@ -52,7 +52,8 @@ class ReuseBoundTest {
     m.clear();
     assertSmall(m, "100,000 strings, cleared");
     Metadata two = new Metadata().setProducerName("q").setSequenceId(2);
-    two.addReplicateTo("a").addReplicateTo("b");
+    two.addReplicateTo("a");
+    two.addReplicateTo("b");
     m.parseFrom(two.toByteArray());
     assertEquals(2, m.getReplicateTosCount());
     assertSmall(m, "then a 2-value message parsed into it");

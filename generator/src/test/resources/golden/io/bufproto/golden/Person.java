@@ -557,7 +557,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     }
 
     @Override
-    public PhoneNumber materialize() {
+    public void materialize() {
       int _keep = 0;
       if ((_bits0 & 0x00000001) != 0 && number_Off >= 0) {
         getNumber();
@@ -575,13 +575,12 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
         } else {
           _source = ParsedBuffer.of(this, _copy);
         }
-        return this;
+        return;
       }
       if (_source != null && _source.ownedBy(this)) {
         // Nothing reads it any more: released if retained, and no longer referenced.
         _source.drop();
       }
-      return this;
     }
 
     @Override
@@ -1030,8 +1029,8 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
   /**
    * <code>repeated int64 lucky_numbers = 5;</code>
    */
-  public Person addLuckyNumber(long value) {
-    return _addLuckyNumbers(value);
+  public void addLuckyNumber(long value) {
+    _addLuckyNumbers(value);
   }
 
   /**
@@ -1057,10 +1056,9 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     return this;
   }
 
-  private Person _addLuckyNumbers(long value) {
+  private void _addLuckyNumbers(long value) {
     _appendLuckyNumbers(value);
     _changed();
-    return this;
   }
 
   /** The parse's add: a message being parsed has no size to forget (parseFrom cleared it). */
@@ -1116,12 +1114,11 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
   /**
    * <code>map&lt;string, bytes&gt; attachments = 6;</code>
    */
-  public Person putAttachments(String key, byte[] value) {
+  public void putAttachments(String key, byte[] value) {
     java.util.Objects.requireNonNull(value, "attachments");
     MapEntries _m = _mapAttachments();
     _m.setObjectValue(_m.putObject(key), value);
     _changed();
-    return this;
   }
 
   private byte[] _getAttachments(String key) {
@@ -1824,7 +1821,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
   }
 
   @Override
-  public Person materialize() {
+  public void materialize() {
     int _keep = 0;
     if ((_bits0 & 0x00000001) != 0 && name_Off >= 0) {
       getName();
@@ -1858,13 +1855,12 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
       } else {
         _source = ParsedBuffer.of(this, _copy);
       }
-      return this;
+      return;
     }
     if (_source != null && _source.ownedBy(this)) {
       // Nothing reads it any more: released if retained, and no longer referenced.
       _source.drop();
     }
-    return this;
   }
 
   @Override
