@@ -279,8 +279,10 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
      * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
      */
     private ParsedBuffer _reset(int _size) {
-      _clearCounting();
-      ParsedBuffer _s = _ownSource();
+      ParsedBuffer _s = _clearCounting();
+      if (_s == null) {
+        _source = _s = new ParsedBuffer(this);
+      }
       _kept = Reuse.parsed(_kept, _size);
       // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
       _cachedSize = -1;
@@ -481,23 +483,28 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     /**
      * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
      * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
-     * instead (Reuse). The caller sets the size.
+     * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed), or
+     * null if it has none.
      */
-    private void _clearCounting() {
+    private ParsedBuffer _clearCounting() {
       int _was = _cachedSize;
       if (_parent != null) {
         // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
         _changed();
       }
-      if (_source != null && _source.ownedBy(this)) {
+      ParsedBuffer _s = _source;
+      if (_s != null && _s.ownedBy(this)) {
         // The values read from it are gone: it is released (if retained), and reads through it fail.
-        _source.close();
+        _s.close();
+      } else {
+        _s = null;
       }
       if ((_kept = Reuse.cleared(_kept, _was)) > Reuse.KEPT_BYTES) {
         _release();
       } else {
         _clear();
       }
+      return _s;
     }
 
     @Override
@@ -1321,8 +1328,10 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
    * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
    */
   private ParsedBuffer _reset(int _size) {
-    _clearCounting();
-    ParsedBuffer _s = _ownSource();
+    ParsedBuffer _s = _clearCounting();
+    if (_s == null) {
+      _source = _s = new ParsedBuffer(this);
+    }
     _kept = Reuse.parsed(_kept, _size);
     // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
     _cachedSize = -1;
@@ -1683,23 +1692,28 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
   /**
    * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
    * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
-   * instead (Reuse). The caller sets the size.
+   * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed), or
+   * null if it has none.
    */
-  private void _clearCounting() {
+  private ParsedBuffer _clearCounting() {
     int _was = _cachedSize;
     if (_parent != null) {
       // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
       _changed();
     }
-    if (_source != null && _source.ownedBy(this)) {
+    ParsedBuffer _s = _source;
+    if (_s != null && _s.ownedBy(this)) {
       // The values read from it are gone: it is released (if retained), and reads through it fail.
-      _source.close();
+      _s.close();
+    } else {
+      _s = null;
     }
     if ((_kept = Reuse.cleared(_kept, _was)) > Reuse.KEPT_BYTES) {
       _release();
     } else {
       _clear();
     }
+    return _s;
   }
 
   @Override
