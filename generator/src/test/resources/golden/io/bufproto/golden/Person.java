@@ -310,8 +310,6 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
      */
     public boolean _parse(ParsedBuffer _src, io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
       if (_source != _src) {
-        // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
-        // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
         _source = _src;
       }
       int _tag = 0;
@@ -406,8 +404,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
         // The bytes after the message may be live (a header rewritten in place): stop at its end.
         _end = _at + _size;
       } else if (_size <= ProtoWriter.MAX_SCRATCH) {
-        // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
-        // when the array grows: a reference store costs a GC barrier (a fence for an old message).
+        // Composed here, then copied once by endWrite (see ProtoWriter).
         _a = _scratch;
         if (_a == null || _a.length < _size) {
           _scratch = _a = ProtoWriter.scratch(_size);
@@ -1359,8 +1356,6 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
    */
   public boolean _parse(ParsedBuffer _src, io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     if (_source != _src) {
-      // Stored only when it changes: a reference store costs a GC barrier (for an old message: a
-      // fence and a dirty card), and a reused message is parsed with the same ParsedBuffer.
       _source = _src;
     }
     int _tag = 0;
@@ -1575,8 +1570,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
       // The bytes after the message may be live (a header rewritten in place): stop at its end.
       _end = _at + _size;
     } else if (_size <= ProtoWriter.MAX_SCRATCH) {
-      // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
-      // when the array grows: a reference store costs a GC barrier (a fence for an old message).
+      // Composed here, then copied once by endWrite (see ProtoWriter).
       _a = _scratch;
       if (_a == null || _a.length < _size) {
         _scratch = _a = ProtoWriter.scratch(_size);
