@@ -281,7 +281,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
     private ParsedBuffer _reset(int _size) {
       ParsedBuffer _s = _clearCounting();
       if (_s == null) {
-        _source = _s = new ParsedBuffer(this);
+        _s = _ownSource();
       }
       _kept = Reuse.parsed(_kept, _size);
       // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
@@ -1327,7 +1327,7 @@ public final class Person implements ProtoMessage<Person>, InternalMessage, Mess
   private ParsedBuffer _reset(int _size) {
     ParsedBuffer _s = _clearCounting();
     if (_s == null) {
-      _source = _s = new ParsedBuffer(this);
+      _s = _ownSource();
     }
     _kept = Reuse.parsed(_kept, _size);
     // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
