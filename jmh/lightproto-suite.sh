@@ -8,7 +8,7 @@
 #   jmh/lightproto-suite.sh LIGHTPROTO_CHECKOUT [rounds=3] [regex=lightProto]
 #
 # LIGHTPROTO_CHECKOUT is a checkout of github.com/streamnative/lightproto at the release to
-# compare with; that release must be installed in ~/.m2 (README, "Benchmarks"). Nothing of it is
+# compare with; that release must be installed in ~/.m2 (docs/guide/benchmarks.md). Nothing of it is
 # kept in this repository: the sources and protos are copied into target/ at each run.
 # Environment: JAVA_HOME picks the JDK that runs the benchmarks; LIGHTPROTO (default: the
 # checkout's version) the plugin version; NETTY (default: the build's Netty 4.1, as LightProto's

@@ -193,8 +193,8 @@ def main():
              "source, the streamnative/lightproto repository at commit 4571f64 (\"Bump version to 0.8.0\"): "
              "`mvn -q install -DskipTests -Dlicense.skip=true -pl code-generator,maven-plugin -am`. "
              "`jmh/run.sh` then compiles LightProto's side of every benchmark with it (else with 0.7.3; "
-             "`LIGHTPROTO=0.7.3 jmh/run.sh` forces that). The write-path decisions and their interleaved "
-             "measurements are in [write-path.md](write-path.md).", "",
+             "`LIGHTPROTO=0.7.3 jmh/run.sh` forces that). What the figures mean and how to "
+             "compare two builds: [guide/benchmarks.md](guide/benchmarks.md).", "",
              "![BufProto relative to LightProto and protobuf-java](benchmarks.svg)", ""]
     for jdk in jdks:
         res = {r: load(os.path.join(results, "jdk" + jdk, r + ".json")) for r in READERS + ["pipeline"]}

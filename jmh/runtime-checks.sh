@@ -2,7 +2,7 @@
 # Issue 15 experiment: where the module runtime loses to the classpath runtime. Interleaved single
 # forks (3 rounds) of three arms: the classpath runtime, the module runtime, and the module runtime
 # with Netty's per-call accessibility and bounds checks switched off by its own system properties.
-# Build the jar first (./mvnw -B -q package -pl jmh -am -DskipTests). Findings: docs/parse-path.md.
+# Build the jar first (./mvnw -B -q package -pl jmh -am -DskipTests). Findings: docs/design/views.md.
 set -euo pipefail
 tmp=$(mktemp -d)
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java

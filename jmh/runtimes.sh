@@ -7,7 +7,7 @@
 # benchmarks.jar on that runtime (module=/tmp/old.jar); a suffix @arg adds a JVM argument to the
 # fork (module@-Dbufproto.regions=false). Defaults: every deserialize benchmark,
 # the mixed-buffer and leak-aware parses; arms classpath and module. Prints one line per
-# benchmark, arm and round, then the mean of the rounds per arm. Findings: docs/parse-path.md.
+# benchmark, arm and round, then the mean of the rounds per arm. Findings: docs/design/views.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 regex=${1:-'(Benchmark.bufproto_deserialize|MixedBuffersBenchmark.bufproto_mixed|LeakAwareBenchmark.bufproto_parse)$'}

@@ -10,7 +10,7 @@ package io.bufproto.api;
  * the problem is a tag itself at the top level) and the byte offset from the start of the parsed
  * message ({@link #offset()}), both appended to the message: {@code "... [field 4.2, byte 17]"}.
  * Every malformed input gets this exception from {@code parseFrom}, never another runtime exception
- * (README, "Malformed input"). Parse failures are instances of a subclass that generated code
+ * (docs/guide/malformed-input.md). Parse failures are instances of a subclass that generated code
  * creates ({@code io.bufproto.api.internal.ParseFailure}); catch this type.
  */
 public class InvalidProtobufException extends RuntimeException {

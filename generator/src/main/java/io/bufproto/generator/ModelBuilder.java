@@ -121,7 +121,8 @@ final class ModelBuilder {
       }
       // LightProto names "no member" NOT_SET, protobuf-java TESTONEOF_NOT_SET (oneof test_oneof):
       // the enum constant takes LightProto's (so its switches compile and behave the same), a
-      // constant field protobuf-java's (comparisons compile; case labels cannot, see README).
+      // constant field protobuf-java's (comparisons compile; case labels cannot,
+      // docs/guide/from-protobuf-java.md).
       String javaName = cap.toUpperCase(Locale.ROOT) + "_NOT_SET";
       String notSet = constants.contains("NOT_SET") ? javaName : "NOT_SET";
       String alias = notSet.equals(javaName) || constants.contains(javaName) ? null : javaName;

@@ -22,11 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * JSON and text format of Pulsar's MessageMetadata ({@link MessageMetadataBenchmark}'s message):
  * BufProto's printers and parsers against protobuf-java's {@code JsonFormat} and {@code
- * TextFormat}, which print the same text. Score: messages per microsecond.
- *
- * <p>Stop 30, 2 cores, {@code -f 2}, ops/us, BufProto against protobuf-java: JDK 17.0.15 toJson
- * 0.596/0.440, parseJson 0.401/0.327, toText 0.670/0.633, parseText 0.415/0.311; Temurin 25.0.3
- * 0.581/0.491, 0.386/0.324, 0.566/0.542, 0.327/0.280.
+ * TextFormat}, which print the same text. Score: messages per microsecond. Results:
+ * docs/guide/json-and-text.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
 /**
  * The cursors {@link ViewExperiment} walks a message with: one subclass per kind of memory (an
  * array, an NIO region, Netty's absolute {@code getByte}), so that no read branches between them.
- * Findings: docs/parse-path.md, "Issue 15: a cursor that passes the gate on JDK 25".
+ * Findings: docs/design/views.md.
  */
 final class ViewCursors {
 
@@ -45,8 +45,8 @@ final class ViewCursors {
 
   /**
    * A byte front, then a loop of constant trip count checking the limit per byte. A loop bounded by
-   * min(limit, start + 10) walked at 11 ops/us against 20 for this one (JDK 17, heap): C2 makes a
-   * variable-bound loop a counted loop with pre-, main and post-loops, costly for 2 or 3 bytes.
+   * min(limit, start + 10) walks about half as fast (JDK 17, heap): C2 makes a variable-bound loop
+   * a counted loop with pre-, main and post-loops, costly for 2 or 3 bytes.
    */
   static final class ArrayLoopCursor extends ArrayBase {
     @Override

@@ -29,17 +29,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Issue 15 experiment: does a view of the buffer, resolved and checked once per message, read
- * faster than Netty's public {@code readByte()} chain (the module runtime's reader) when a server
- * sees several buffer classes, and not slower on one? Every arm walks every field of a
- * MessageMetadata (varints decoded, fixed and length-delimited values skipped), from six buffer
- * classes in turn ({@code mixed}), one pooled direct buffer ({@code direct}) or one pooled heap
- * buffer ({@code heap}). Arms: {@code chain} (Netty's {@code readByte()}); {@code view} (one object
- * that branches between array and region per byte); {@code cursor} and {@code loop} (one subclass
- * per kind of memory; an 8-byte load, or a constant-trip byte loop, after a byte front); {@code
- * hybrid} (the array cursor, else Netty's {@code getByte(index)}); {@code local_heap} (an upper
- * bound: the position in a local, no limit checks). Findings: docs/parse-path.md, "Issue 15: the
- * byte chain" and "Issue 15: a cursor that passes the gate on JDK 25".
+ * Experiment: does a view of the buffer, resolved and checked once per message, read faster than
+ * Netty's public {@code readByte()} chain (the module runtime's reader) when a server sees several
+ * buffer classes, and not slower on one? Every arm walks every field of a MessageMetadata (varints
+ * decoded, fixed and length-delimited values skipped), from six buffer classes in turn ({@code
+ * mixed}), one pooled direct buffer ({@code direct}) or one pooled heap buffer ({@code heap}).
+ * Arms: {@code chain} (Netty's {@code readByte()}); {@code view} (one object that branches between
+ * array and region per byte); {@code cursor} and {@code loop} (one subclass per kind of memory; an
+ * 8-byte load, or a constant-trip byte loop, after a byte front); {@code hybrid} (the array cursor,
+ * else Netty's {@code getByte(index)}); {@code local_heap} (an upper bound: the position in a
+ * local, no limit checks). Findings: docs/design/views.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

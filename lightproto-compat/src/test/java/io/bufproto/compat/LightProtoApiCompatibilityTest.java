@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * and {@code BpPerson}). Members named with a leading {@code _} are generated-code internals in
  * both and not compared. The LightProto version is the build's ({@code lightproto.version}: 0.7.3
  * from Maven Central unless another is given). Deliberate differences are listed in {@link
- * #DIFFERENCES}, each with its reason, and in the README section "Moving from LightProto".
+ * #DIFFERENCES}, each with its reason, and in docs/guide/from-lightproto.md.
  */
 class LightProtoApiCompatibilityTest {
 

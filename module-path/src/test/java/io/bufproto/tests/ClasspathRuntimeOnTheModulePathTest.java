@@ -14,10 +14,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the README promises about bufproto-runtime-classpath on the module path: it cannot be there.
- * Its helper lives in package io.netty.buffer, which Netty's named module owns, so resolving it
- * next to Netty fails, whether something requires it or service binding pulls it in. (Classpath
- * deployments are unaffected: that is what it is for.)
+ * What docs/guide/runtimes.md promises about bufproto-runtime-classpath on the module path: it
+ * cannot be there. Its helper lives in package io.netty.buffer, which Netty's named module owns, so
+ * resolving it next to Netty fails, whether something requires it or service binding pulls it in.
+ * (Classpath deployments are unaffected: that is what it is for.)
  */
 class ClasspathRuntimeOnTheModulePathTest {
 

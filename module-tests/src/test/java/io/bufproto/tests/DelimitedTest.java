@@ -80,8 +80,8 @@ class DelimitedTest {
    * A stream cut anywhere inside a message is a truncation. protobuf-java says so too, except where
    * the cut falls between two fields of the message: its {@code parseDelimitedFrom} then returns
    * the fields before the cut as if they were the whole message (its limited stream does not check
-   * that the announced size arrived). BufProto reports the truncation there as well (README,
-   * "Moving from protobuf-java").
+   * that the announced size arrived). BufProto reports the truncation there as well (docs/guide/
+   * from-protobuf-java.md).
    */
   @Test
   void aCutStreamIsATruncation() throws IOException {

@@ -144,8 +144,7 @@ final class ParseDifferential {
    * generated builder, which keeps the first member's builder, merges the two. Returns the dynamic
    * parser's message when it differs from the generated one and equals what BufProto wrote (or
    * equals it once both pass through the dynamic parser, which re-encodes malformed UTF-8: then the
-   * generated parser's reading of BufProto's bytes); otherwise {@code theirs}. README, "How
-   * compatibility is proven".
+   * generated parser's reading of BufProto's bytes); otherwise {@code theirs}. docs/testing.md.
    */
   static Message spec(Message theirs, byte[] bytes, byte[] oursWritten) {
     try {
@@ -177,8 +176,8 @@ final class ParseDifferential {
    * low bit set) is accepted by the fast path, taken when 10 bytes remain in its buffer, and
    * rejected by the slow path, as the protobuf spec and protobuf's C++ parser reject it. BufProto
    * rejects it everywhere, so the oracle here is protobuf-java with the slow path too: an input
-   * that a one-byte-buffered stream decoder rejects is expected to be rejected (README, "Malformed
-   * input").
+   * that a one-byte-buffered stream decoder rejects is expected to be rejected (docs/guide/
+   * malformed-input.md).
    */
   static Message protobufJava(Case type, byte[] bytes) {
     try {
@@ -260,8 +259,8 @@ final class ParseDifferential {
   /**
    * protobuf-java's one unchecked failure on input: a MessageSet item whose type id is 2^31 or more
    * (read as uint32) throws {@code IllegalArgumentException: -N is not a valid field number} from
-   * its unknown field set. BufProto rejects it with an InvalidProtobufException (README, "Malformed
-   * input"); any other IllegalArgumentException is rethrown.
+   * its unknown field set. BufProto rejects it with an InvalidProtobufException (docs/guide/
+   * malformed-input.md); any other IllegalArgumentException is rethrown.
    */
   private static void theirMessageSetTypeIdError(IllegalArgumentException e) {
     if (e.getMessage() == null || !e.getMessage().matches("-\\d+ is not a valid field number\\.")) {

@@ -8,11 +8,12 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
  * Coverage-guided differential fuzzing of the parse with Jazzer ({@link ParseDifferential} says
- * what is checked). Runs only when fuzzing ({@code JAZZER_FUZZ=1}, README "Fuzzing"): Jazzer's
- * agent, which its regression mode installs too, prints JVM warnings on JDK 25 and cannot read its
- * class files, so every build replays this target's corpus without it ({@link FuzzCorpusTest}).
- * Findings land in {@code src/test/resources/io/bufproto/tests/ParseFuzzTestInputs/parse/}, where
- * that replay picks them up.
+ * what is checked). Runs only when fuzzing ({@code JAZZER_FUZZ=1}, docs/testing.md, "Fuzzing"):
+ * Jazzer's agent, which its regression mode installs too, prints JVM warnings on JDK 25 and cannot
+ * read its class files, so every build replays this target's corpus without it ({@link
+ * FuzzCorpusTest}). Findings land in {@code
+ * src/test/resources/io/bufproto/tests/ParseFuzzTestInputs/parse/}, where that replay picks them
+ * up.
  */
 @EnabledIfEnvironmentVariable(named = "JAZZER_FUZZ", matches = ".+")
 class ParseFuzzTest {

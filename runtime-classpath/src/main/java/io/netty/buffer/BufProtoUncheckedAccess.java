@@ -49,21 +49,21 @@ public final class BufProtoUncheckedAccess {
    * (its value may legitimately equal {@code Long.MIN_VALUE}).
    */
   public static long readVarint(ByteBuf buf) {
-    // One type test and one 8-byte load per varint, not a checked readByte() per byte (rejected
-    // for our shapes; figures in docs/parse-path.md, "Earlier decisions").
+    // One type test and one 8-byte load per varint, not a checked readByte() per byte (docs/design/
+    // reading-varints.md).
     if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return UNHANDLED;
     }
     int start = b.readerIndex;
     // A pooled buffer owns its whole pool element (often past its capacity): the wide load is
-    // legal to its end and the parse rejects a varint that ran past writerIndex; checking that
-    // here was rejected (docs/parse-path.md, "8-byte loads up to a pooled buffer's element end").
+    // legal to its end and the parse rejects a varint that ran past writerIndex; a check
+    // here would make this inlined method larger (docs/design/reading-varints.md, "Decision").
     int owned = b instanceof PooledByteBuf ? ((PooledByteBuf<?>) b).maxLength : b.writerIndex;
     if (owned - start < 8) {
       int readable = b.writerIndex - start;
       // Near the end: one byte, if it is a whole varint; longer ones go out of line
-      // (readVarintNearEnd). Longer ones here too were rejected: this method is inlined at every
-      // varint (docs/parse-path.md, "Earlier decisions").
+      // (readVarintNearEnd). Not here: this method is inlined at every varint, and a larger
+      // one measured slower (docs/design/reading-varints.md).
       if (readable > 0) {
         byte first = b._getByte(start);
         if (first >= 0) {
@@ -94,7 +94,7 @@ public final class BufProtoUncheckedAccess {
    */
   public static long readVarintNearEnd(ByteBuf buf) {
     // Small messages (BaseCommand with CommandSend, 18 bytes) end with multi-byte varints:
-    // Netty's checked readByte() per byte cost more there (jmh/ab.sh, docs/parse-path.md).
+    // Netty's checked readByte() per byte costs more there (docs/design/reading-varints.md).
     if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return UNHANDLED;
     }

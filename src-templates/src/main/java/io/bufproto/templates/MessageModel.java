@@ -141,7 +141,8 @@ public record MessageModel(
    * Whether {@code parseFrom} trusts {@code _parse}'s result and walks {@code isInitialized()} only
    * when it is false: for types with required fields and no {@link #checkedByBits} children. Those
    * children are left to the walk, which visits only their set bits; the parse of Pulsar's
-   * BaseCommand (~50 such fields) measured slower when it tracked them (docs/parse-path.md).
+   * BaseCommand (~50 such fields) measured slower when it tracked them
+   * (docs/design/parse-checks.md).
    */
   public boolean parseChecksRequired() {
     return checkInit && childChecks().isEmpty();
@@ -179,7 +180,7 @@ public record MessageModel(
    * Whether {@link #parseResult} is an expression, which then lives in a private method: written at
    * both returns of {@code _parse} it cost 16 to 21 bytecodes each, and that kept Pulsar's {@code
    * CommandSend} (330) and AddressBook's {@code Person} (339) above C2's inlining limit for a hot
-   * callee (FreqInlineSize, 325), so their parents called them (docs/parse-path.md).
+   * callee (FreqInlineSize, 325), so their parents called them.
    */
   public boolean parseResultMethod() {
     String r = parseResult();

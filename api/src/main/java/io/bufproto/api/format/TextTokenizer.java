@@ -283,7 +283,7 @@ final class TextTokenizer {
    * Reads the next token: an identifier ({@code [A-Za-z_][A-Za-z0-9_+-]*}), a number-like word (an
    * optional dot, then a digit, sign, letter, {@code _} or dot run), a quoted string up to its
    * closing quote or the end of the line, or one character. Hand-written like protobuf-java's: a
-   * regular-expression tokenizer made parsing 3.4x slower than TextFormat's
+   * regular-expression tokenizer parses several times slower than TextFormat
    * (FormatsBenchmark.bufproto_parseText).
    */
   private void next() {

@@ -21,8 +21,7 @@ public final class CheckedWriter implements BufWriter {
 
   /**
    * Small messages as 8-byte stores (the last one overlapping the one before), because Netty's bulk
-   * {@code setBytes} has a fixed cost of several stores (docs/write-path.md, "Figures moved out of
-   * the code").
+   * {@code setBytes} has a fixed cost of several stores (docs/design/writes.md, "Rejected").
    */
   @Override
   public void setBytes(ByteBuf buf, int index, byte[] src, int length) {

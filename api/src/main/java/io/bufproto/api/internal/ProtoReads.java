@@ -14,8 +14,8 @@ import io.netty.buffer.ByteBuf;
  * <p>{@link #CURSORS} is a constant: for a runtime that never opens a cursor (the classpath and
  * checked runtimes) the JIT folds the cursor branch away, and the parse is the buffer's reads
  * alone. Passing the buffer beside the cursor, rather than reading through a cursor that wraps it,
- * keeps those runtimes' parse as fast as before: through a wrapping cursor the classpath runtime
- * parsed at 0.86x to 0.98x (docs/parse-path.md, "the cursor threaded through the generated parse").
+ * keeps those runtimes' parse as fast as a parse of the buffer alone; through a wrapping cursor it
+ * is slower (docs/design/views.md, "Rejected").
  */
 public final class ProtoReads {
 

@@ -21,9 +21,8 @@ import java.nio.ByteOrder;
  * little-endian {@code VarHandle} views, so no runtime and no JDK-internal memory access is
  * involved. Why an array, not Netty's stores: an ASCII string is one {@code String.getBytes} (one
  * {@code arraycopy} for a compact string) instead of a store per 8 chars, and every other store
- * skips Netty's per-call checks and the writer's type test. Measured in {@code docs/write-path.md};
- * the rejected alternative, Netty's unchecked {@code _setXxxLE} per store at an index, is in the
- * history (0c2b7e1).
+ * skips Netty's per-call checks and the writer's type test (docs/design/writes.md, with the
+ * rejected alternative: Netty's stores at an index threaded through the generated code).
  *
  * <p><b>Bounds.</b> Every store checks itself against {@code end}, the end of the space reserved
  * for the message ({@code end - at >= width}; a wide store that may run past the value, e.g. 8
@@ -140,7 +139,7 @@ public final class ProtoWriter {
     if ((value & ~0xffffffffffffffL) == 0 && end - at >= 8) {
       // Up to 8 bytes in one store instead of one per byte; the store may cover bytes after the
       // varint, inside the message, written next. Also in writeVarintRare, on purpose: one copy
-      // only measured slower (docs/write-path.md, "Figures moved out of the code").
+      // only measured slower (docs/design/writes.md, "Rejected").
       int n = ProtoCodec.varint64Size(value);
       long continuation = 0x8080808080808080L & ((1L << (8 * (n - 1))) - 1);
       LONG.set(out, at, spread(value) | continuation);

@@ -74,8 +74,8 @@ public final class Utf8 {
    * <p>An ASCII string is one {@code String.getBytes(int, int, byte[], int)}: for a compact
    * (Latin-1) string one {@code System.arraycopy}, exact UTF-8 because the scan proved every char
    * is below 0x80. This method is kept small so that it inlines at every string field; the per-char
-   * encoder is out of line. Rejected: 8 chars assembled per store through {@code charAt} (the
-   * earlier code, too big to inline; figures in {@code docs/write-path.md}).
+   * encoder is out of line. Rejected: 8 chars assembled per store through {@code charAt} (too big
+   * to inline; docs/design/strings.md).
    *
    * @throws BufferOverflowException if the string does not fit before {@code end} (except in a
    *     chunk of {@link ChunkedWrite}, which the string continues after a flush)

@@ -12,7 +12,7 @@ import java.nio.ByteOrder;
  * 8-byte stores through Netty's unchecked {@code AbstractByteBuf._setLongLE} (for pooled direct
  * buffers with Netty's Unsafe: one store each); others, composites and wrappers take Netty's bulk
  * {@code setBytes}. Why: that copy has a fixed cost of several stores, so small messages paid more
- * for it than for their fields (docs/write-path.md, "Figures moved out of the code").
+ * for it than for their fields (docs/design/writes.md, "Rejected").
  */
 final class UncheckedWriter implements BufWriter {
 

@@ -11,11 +11,10 @@ import io.netty.buffer.ByteBuf;
  * through the buffer they wrap ({@link Wrappers#unwrap}), once per message.
  *
  * <p>Why a byte chain: C2 inlines {@code readByte()} whole where one buffer class reaches the call
- * site. The rejected one-{@code getLongLE}-per-varint reader lost to it on most single-buffer parse
- * (jmh/runtimes.sh, MessageMetadata 0.80x to 1.00x of the classpath runtime on JDK 17, 0.71x to
- * 0.97x on JDK 25; docs/parse-path.md, "Issue 15: the byte chain"). Where several buffer classes
- * meet (MixedBuffersBenchmark) both pay a virtual call per read; there a parse reads through a view
- * of the buffer resolved once per message ({@link #open}), turned on by {@link ViewSwitch}.
+ * site. A checked one-{@code getLongLE}-per-varint reader lost to it on most single-buffer parses
+ * (docs/design/views.md). Where several buffer classes meet (MixedBuffersBenchmark) both pay a
+ * virtual call per read; there a parse reads through a view of the buffer resolved once per message
+ * ({@link #open}), turned on by {@link ViewSwitch}.
  */
 public final class ByteChainReader implements BufReader {
 

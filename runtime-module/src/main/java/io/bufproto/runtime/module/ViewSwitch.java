@@ -6,12 +6,10 @@ package io.bufproto.runtime.module;
  * third buffer class reaches a parse; {@code all} from the start; {@code none} never.
  *
  * <p>Why a count of classes: C2 inlines a call site that sees one or two receiver classes, and
- * there the chain reads a buffer faster than a view (JDK 17: a view parsed a heap MessageMetadata
- * at 0.88x); from the third class on, each {@code readByte()} is a virtual call, and views parse
- * six buffer classes about 2x faster (MixedBuffersBenchmark; docs/parse-path.md, "Issue 15: views
- * that turn on at the third buffer class"). Rejected: views always (one pooled direct buffer at
- * 0.50x to 0.84x of the chain on JDK 17), and views for heap buffers only (six classes at 0.64x of
- * the classpath runtime).
+ * there the chain reads a buffer faster than a view; from the third class on, each {@code
+ * readByte()} is a virtual call, and views parse mixed buffer classes about twice as fast
+ * (MixedBuffersBenchmark). Rejected: views always, and views for heap buffers only
+ * (docs/design/views.md).
  *
  * <p>Not synchronized: the fields are written by racing parses, and a lost update costs a few
  * parses more before the switch. Once on, views stay on.
