@@ -226,12 +226,6 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   boolean isInitialized();
 
   /**
-   * Generated-code API: the bytes {@link #toByteArray()} would write, without its check for missing
-   * required fields (the text and JSON formats print partial messages, as protobuf-java's do).
-   */
-  byte[] _partialBytes();
-
-  /**
    * This message type's schema: its fields' numbers, names and types, as protoc resolved them (the
    * text and JSON formats read it).
    */

@@ -1,6 +1,5 @@
 package io.bufproto.netty;
 
-import io.bufproto.api.internal.ProtoCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.CorruptedFrameException;
 
@@ -13,12 +12,18 @@ public enum Framing {
   VARINT32 {
     @Override
     int prefixSize(int length) {
-      return ProtoCodec.varint32Size(length);
+      // 1 byte per 7 bits of the length (at least one): 1 to 5 for a non-negative int.
+      return (31 - Integer.numberOfLeadingZeros(length | 1)) / 7 + 1;
     }
 
     @Override
     void writePrefix(ByteBuf out, int length) {
-      ProtoCodec.writeVarint32(out, length);
+      int v = length;
+      while ((v & ~0x7F) != 0) {
+        out.writeByte((v & 0x7F) | 0x80);
+        v >>>= 7;
+      }
+      out.writeByte(v);
     }
 
     @Override

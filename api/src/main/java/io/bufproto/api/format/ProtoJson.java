@@ -146,7 +146,11 @@ public final class ProtoJson {
      */
     public String print(ProtoMessage<?> message) {
       Out out = new Out(compact);
-      new Writer(this, out).print(WireMessage.decode(message.schema(), message._partialBytes()));
+      new Writer(this, out)
+          .print(
+              WireMessage.decode(
+                  message.schema(),
+                  ((io.bufproto.api.internal.InternalMessage) message)._partialBytes()));
       return out.sb.toString();
     }
 

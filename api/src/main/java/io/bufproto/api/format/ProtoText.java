@@ -42,7 +42,9 @@ public final class ProtoText {
   }
 
   private static String print(ProtoMessage<?> message, boolean singleLine) {
-    WireMessage m = WireMessage.decode(message.schema(), message._partialBytes());
+    WireMessage m =
+        WireMessage.decode(
+            message.schema(), ((io.bufproto.api.internal.InternalMessage) message)._partialBytes());
     Out out = new Out(singleLine);
     printMessage(m, out);
     return out.sb.toString();

@@ -25,4 +25,10 @@ public interface InternalMessage {
    * message and its parents so that the next {@code clear()} releases (see {@link Reuse}).
    */
   void _dropped();
+
+  /**
+   * The bytes {@code toByteArray()} would write, without its check for missing required fields (the
+   * text and JSON formats print partial messages, as protobuf-java's do).
+   */
+  byte[] _partialBytes();
 }

@@ -219,8 +219,7 @@ public final class ParseFailure extends InvalidProtobufException {
   }
 
   public static ParseFailure malformedVarint() {
-    return new ParseFailure(
-        "Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not end it).");
+    return new ParseFailure(io.bufproto.api.spi.Varints.MALFORMED);
   }
 
   public static ParseFailure malformedSizePrefix() {

@@ -37,6 +37,6 @@ public interface BufProtoRuntime {
    * returned true. By default the checked one: Netty's public setters.
    */
   default BufWriter writer() {
-    return io.bufproto.api.impl.CheckedWriter.INSTANCE;
+    return BufWriter.checked();
   }
 }

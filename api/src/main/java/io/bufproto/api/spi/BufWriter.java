@@ -17,6 +17,14 @@ import io.netty.buffer.ByteBuf;
  */
 public interface BufWriter {
 
+  /**
+   * The writer every runtime may use: Netty's public, bounds-checked setters, with small messages
+   * copied as 8-byte stores. {@link BufProtoRuntime#writer()} returns it by default.
+   */
+  static BufWriter checked() {
+    return CheckedWriter.INSTANCE;
+  }
+
   /** Stores {@code src[0, length)} at {@code index}. */
   void setBytes(ByteBuf buf, int index, byte[] src, int length);
 }

@@ -1,6 +1,6 @@
 package io.bufproto.api.spi;
 
-import io.bufproto.api.internal.ParseFailure;
+import io.bufproto.api.InvalidProtobufException;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -9,7 +9,20 @@ import io.netty.buffer.ByteBuf;
  */
 public final class Varints {
 
+  /** protobuf-java's wording for a varint over ten bytes, or whose tenth byte does not end it. */
+  public static final String MALFORMED =
+      "Protocol message contained a malformed varint (over 10 bytes, or a tenth byte that does not"
+          + " end it).";
+
   private Varints() {}
+
+  /**
+   * The failure a reader throws for a malformed varint ({@link #MALFORMED}); the parse adds where
+   * it was found as the exception travels out.
+   */
+  public static InvalidProtobufException malformed() {
+    return new InvalidProtobufException(MALFORMED);
+  }
 
   /**
    * Continues a varint one checked {@code readByte()} at a time, after its first byte, whose low 7
@@ -27,7 +40,7 @@ public final class Varints {
         return result;
       }
     }
-    throw ParseFailure.malformedVarint();
+    throw malformed();
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.bufproto.runtime.module;
 
-import io.bufproto.api.internal.ParseFailure;
 import io.bufproto.api.spi.ProtoInput;
+import io.bufproto.api.spi.Varints;
 import io.netty.buffer.ByteBuf;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -131,7 +131,7 @@ final class ArrayInput extends ProtoInput {
       }
     }
     pos = i + 10;
-    throw ParseFailure.malformedVarint();
+    throw Varints.malformed();
   }
 
   @Override

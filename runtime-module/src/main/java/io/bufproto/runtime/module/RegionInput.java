@@ -1,7 +1,7 @@
 package io.bufproto.runtime.module;
 
-import io.bufproto.api.internal.ParseFailure;
 import io.bufproto.api.spi.ProtoInput;
+import io.bufproto.api.spi.Varints;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import java.nio.ByteBuffer;
@@ -167,7 +167,7 @@ final class RegionInput extends ProtoInput {
       }
     }
     pos = i + 10;
-    throw ParseFailure.malformedVarint();
+    throw Varints.malformed();
   }
 
   @Override

@@ -1,11 +1,10 @@
-package io.bufproto.api.impl;
+package io.bufproto.api.spi;
 
-import io.bufproto.api.spi.BufWriter;
 import io.bufproto.contract.BufWriterContract;
 
 class CheckedWriterTest extends BufWriterContract {
   @Override
   protected BufWriter writer() {
-    return CheckedWriter.INSTANCE;
+    return BufWriter.checked();
   }
 }

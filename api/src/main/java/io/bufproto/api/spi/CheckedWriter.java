@@ -1,15 +1,16 @@
-package io.bufproto.api.impl;
+package io.bufproto.api.spi;
 
-import io.bufproto.api.spi.BufWriter;
 import io.netty.buffer.ByteBuf;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
-/** The always-available writer: Netty's public, bounds-checked setters. */
-public final class CheckedWriter implements BufWriter {
+/**
+ * The always-available writer: Netty's public, bounds-checked setters ({@link BufWriter#checked}).
+ */
+final class CheckedWriter implements BufWriter {
 
-  public static final CheckedWriter INSTANCE = new CheckedWriter();
+  static final CheckedWriter INSTANCE = new CheckedWriter();
 
   /** Up to this many bytes go as 8-byte stores; more through Netty's bulk copy. */
   private static final int SMALL = 64;
