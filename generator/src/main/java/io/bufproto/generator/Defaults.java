@@ -35,8 +35,8 @@ final class Defaults {
       case BYTES -> {
         ByteString bs = (ByteString) v;
         return bs.isEmpty()
-            ? "ProtoArrays.EMPTY_BYTES"
-            : "ProtoValues.latin1(" + latin1Literal(bs) + ")";
+            ? "io.bufproto.api.internal.ProtoArrays.EMPTY_BYTES"
+            : "io.bufproto.api.internal.ProtoValues.latin1(" + latin1Literal(bs) + ")";
       }
       case ENUM -> {
         return Integer.toString(((EnumValueDescriptor) v).getNumber());
@@ -54,7 +54,7 @@ final class Defaults {
       case DOUBLE -> "0d";
       case BOOL -> "false";
       case STRING -> "\"\"";
-      case BYTES -> "ProtoArrays.EMPTY_BYTES";
+      case BYTES -> "io.bufproto.api.internal.ProtoArrays.EMPTY_BYTES";
     };
   }
 

@@ -13,7 +13,8 @@ import java.util.Set;
 final class TypeNames {
 
   /**
-   * Simple names the generated code uses unqualified; a type with such a name would shadow them.
+   * The {@code java.lang} names the generated code uses unqualified; a type with such a name would
+   * shadow them. BufProto's own classes are named fully qualified, so their names are free.
    */
   static final Set<String> RESERVED =
       Set.of(
@@ -28,19 +29,8 @@ final class TypeNames {
           "Override",
           "IndexOutOfBoundsException",
           "IllegalArgumentException",
-          "ProtoMessage",
-          "ProtoCodec",
-          "ProtoWriter",
-          "ProtoArrays",
-          "ProtoEnum",
-          "Utf8",
-          "TextWriter",
-          "InvalidProtobufException",
-          "ParseFailure",
-          "ProtoValues",
-          "UnknownFields",
-          "MessageParent",
-          "MapEntries");
+          "IllegalStateException",
+          "RuntimeException");
 
   /**
    * Where protobuf's own files (the well-known types and descriptor.proto, {@link #WKT_FILES})

@@ -99,6 +99,10 @@ record Case(Message prototype, Supplier<ProtoMessage<?>> ours) {
           new Case(
               io.bufproto.tests.edge.EdgeCasesProtos.DupFieldNumbers.getDefaultInstance(),
               io.bufproto.tests.edge.DupFieldNumbers::new),
+          // named like the runtime classes generated code refers to
+          new Case(
+              io.bufproto.tests.names.NamesProtos.Utf8.getDefaultInstance(),
+              io.bufproto.tests.names.Utf8::new),
           new Case(
               io.bufproto.tests.edge.EdgeCasesProtos.MutualA.getDefaultInstance(),
               io.bufproto.tests.edge.MutualA::new),

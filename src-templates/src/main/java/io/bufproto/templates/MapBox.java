@@ -15,7 +15,7 @@ public enum MapBox {
 
   /** The constant generated code passes to {@code MapEntries}. */
   public String constant() {
-    return "MapEntries.Box." + name();
+    return "io.bufproto.api.internal.MapEntries.Box." + name();
   }
 
   /** Expression: {@code v} as the {@code long} bits stored (not for {@link #OBJECT}). */

@@ -66,7 +66,8 @@ public enum ScalarType {
 
   /** The shared empty array for a repeated field of this type. */
   public String emptyArray() {
-    return "ProtoArrays.EMPTY_" + javaType.toUpperCase(java.util.Locale.ROOT).replace("[]", "S");
+    return "io.bufproto.api.internal.ProtoArrays.EMPTY_"
+        + javaType.toUpperCase(java.util.Locale.ROOT).replace("[]", "S");
   }
 
   public int wireType() {
@@ -93,8 +94,16 @@ public enum ScalarType {
    */
   public String read(String buf, String in, String end) {
     return wireType == 2
-        ? "ProtoReads.read" + stem + "(" + buf + ", " + in + ", " + end + ")"
-        : "ProtoReads.read" + stem + "(" + buf + ", " + in + ")";
+        ? "io.bufproto.api.internal.ProtoReads.read"
+            + stem
+            + "("
+            + buf
+            + ", "
+            + in
+            + ", "
+            + end
+            + ")"
+        : "io.bufproto.api.internal.ProtoReads.read" + stem + "(" + buf + ", " + in + ")";
   }
 
   /**
@@ -114,14 +123,20 @@ public enum ScalarType {
    * generated code's index {@code _at}, bounded by {@code _end}, and advancing {@code _at}.
    */
   static String call(String method, String out, String args) {
-    return "_at = ProtoWriter." + method + "(" + out + ", _at, _end, " + args + ");";
+    return "_at = io.bufproto.api.internal.ProtoWriter."
+        + method
+        + "("
+        + out
+        + ", _at, _end, "
+        + args
+        + ");";
   }
 
   /** Expression: encoded size of one value, without its tag (with its length prefix if any). */
   public String size(String value) {
     return fixedSize > 0
         ? Integer.toString(fixedSize)
-        : "ProtoCodec." + lowerStem() + "Size(" + value + ")";
+        : "io.bufproto.api.internal.ProtoCodec." + lowerStem() + "Size(" + value + ")";
   }
 
   /** Expression: whether a proto3 implicit-presence field holding {@code v} is written. */

@@ -44,7 +44,13 @@ public record ValueModel(
   /** Expression reading one value eagerly (map keys and values). */
   public String read(String buf, String in, String end) {
     return type == ScalarType.STRING && is(Trait.VERIFY_UTF8)
-        ? "ProtoReads.readStringChecked(" + buf + ", " + in + ", " + end + ")"
+        ? "io.bufproto.api.internal.ProtoReads.readStringChecked("
+            + buf
+            + ", "
+            + in
+            + ", "
+            + end
+            + ")"
         : type.read(buf, in, end);
   }
 
