@@ -2,11 +2,17 @@ package io.bufproto.generator;
 
 /**
  * Lays out the templates' output: re-indents by brace depth (two spaces, continuation lines four
- * more), drops blank lines after an opening and before a closing brace, folds runs of blank lines
- * into one, and puts one blank line after every member that ends with a brace. Braces inside string
- * and char literals and comments do not count, so templates need not care about indentation at all.
+ * more: a line inside parentheses opened on an earlier line, one starting with an operator or with
+ * {@code implements}), wraps a code line longer than {@value #WIDTH} columns after the last
+ * argument or parameter comma that fits, drops blank lines after an opening and before a closing
+ * brace, folds runs of blank lines into one, and puts one blank line after every member that ends
+ * with a brace. Braces inside string and char literals and comments do not count, so templates need
+ * not care about indentation at all.
  */
 final class JavaFormatter {
+
+  /** The width a code line is wrapped to, where it has a comma inside parentheses to wrap at. */
+  static final int WIDTH = 100;
 
   private JavaFormatter() {}
 
@@ -20,9 +26,16 @@ final class JavaFormatter {
     // Per open brace: whether it opened a type's body (then a '}' closing a block in it ends a
     // member).
     java.util.ArrayDeque<Boolean> typeBody = new java.util.ArrayDeque<>();
-    String[] lines = source.split("\n", -1);
-    for (String raw : lines) {
-      String line = raw.strip();
+    // Parentheses open at the end of the previous line (a wrapped argument or parameter list); a
+    // brace inside them (a lambda, an anonymous class) starts a fresh count until it closes.
+    int parens = 0;
+    java.util.ArrayDeque<Integer> parensOutside = new java.util.ArrayDeque<>();
+    // A type declaration wrapped before its '{' (its implements clause on the next line).
+    boolean pendingType = false;
+    java.util.ArrayDeque<String> lines =
+        new java.util.ArrayDeque<>(java.util.Arrays.asList(source.split("\n", -1)));
+    while (!lines.isEmpty()) {
+      String line = lines.poll().strip();
       if (line.isEmpty()) {
         if (!previousBlank && !previousOpened) {
           out.append('\n');
@@ -40,6 +53,15 @@ final class JavaFormatter {
       int leadingClose = 0;
       boolean counting = true;
       boolean startsInComment = inBlockComment;
+      boolean insideParens = parens > 0;
+      boolean continued = insideParens || pendingType || isContinuation(line);
+      if (!startsInComment) {
+        int cut = wrapPoint(line, parens, WIDTH - 2 * depth - (continued ? 4 : 0));
+        if (cut > 0) {
+          lines.push(line.substring(cut + 1).strip());
+          line = line.substring(0, cut + 1);
+        }
+      }
       for (int i = 0; i < line.length(); i++) {
         char c = line.charAt(i);
         if (inBlockComment) {
@@ -65,11 +87,22 @@ final class JavaFormatter {
           counting = false;
           continue;
         }
+        if (c == '(') {
+          parens++;
+        } else if (c == ')' && parens > 0) {
+          parens--;
+        }
         if (c == '{') {
           delta++;
           counting = false;
-          typeBody.push(opensTypeBody(line));
+          typeBody.push(opensTypeBody(line) || pendingType);
+          pendingType = false;
+          parensOutside.push(parens);
+          parens = 0;
         } else if (c == '}') {
+          if (!parensOutside.isEmpty()) {
+            parens = parensOutside.pop();
+          }
           delta--;
           if (counting) {
             leadingClose++;
@@ -86,10 +119,13 @@ final class JavaFormatter {
       String prefix = "  ".repeat(Math.max(indent, 0));
       if (startsInComment && line.startsWith("*")) {
         prefix += " ";
-      } else if (isContinuation(line)) {
+      } else if (!startsInComment && continued) {
         prefix += "    ";
       }
       out.append(prefix).append(line).append('\n');
+      if (!startsInComment && declaresType(line) && !line.contains("{")) {
+        pendingType = true;
+      }
       depth += delta;
       previousBlank = false;
       previousOpened = withoutLineComment(line).endsWith("{");
@@ -100,6 +136,57 @@ final class JavaFormatter {
     }
     out.setLength(end);
     return out.append('\n').toString();
+  }
+
+  /**
+   * Where to wrap {@code line} to fit {@code room} columns: the index of the last character before
+   * a ", " inside parentheses ({@code parens} are open before the line) or before a {@code &&} or
+   * {@code ||}, that leaves the first part within {@code room}; -1 when the line fits or has no
+   * such place (comments and literals are never wrapped).
+   */
+  private static int wrapPoint(String line, int parens, int room) {
+    if (line.length() <= room
+        || line.startsWith("//")
+        || line.startsWith("*")
+        || line.startsWith("/*")
+        || line.startsWith("@")) {
+      return -1;
+    }
+    int open = parens;
+    int angles = 0; // type arguments: a comma between them is not a place to wrap
+    int best = -1;
+    for (int i = 0; i < line.length() && i < room; i++) {
+      char c = line.charAt(i);
+      if (c == '"' || c == '\'') {
+        i = skipLiteral(line, i, c);
+      } else if (c == '/' && i + 1 < line.length() && line.charAt(i + 1) == '/') {
+        break;
+      } else if (c == '(') {
+        open++;
+      } else if (c == ')') {
+        open--;
+      } else if (c == '<' && i > 0 && Character.isJavaIdentifierPart(line.charAt(i - 1))) {
+        angles++;
+      } else if (c == '>' && angles > 0) {
+        angles--;
+      } else if (c == '{' || c == '}') {
+        return best; // a lambda or a block: wrap only before it
+      } else if (c == ','
+          && open > 0
+          && angles == 0
+          && i + 1 < line.length()
+          && line.charAt(i + 1) == ' ') {
+        best = i;
+      } else if (c == ' ' && i > 0 && (line.startsWith(" && ", i) || line.startsWith(" || ", i))) {
+        best = i - 1; // before the operator: the next line starts with it
+      }
+    }
+    return best;
+  }
+
+  private static boolean declaresType(String line) {
+    return line.matches(
+        "((public|protected|private|static|final|abstract|sealed) )*(class|interface|enum|record) \\w+.*");
   }
 
   private static boolean opensTypeBody(String line) {
@@ -117,6 +204,7 @@ final class JavaFormatter {
 
   private static boolean isContinuation(String line) {
     return line.startsWith(".")
+        || line.startsWith("implements ")
         || line.startsWith("+ ")
         || line.startsWith("&& ")
         || line.startsWith("|| ")

@@ -46,4 +46,33 @@ class JavaFormatterTest {
         """;
     assertEquals(out, JavaFormatter.format(in));
   }
+
+  @Test
+  void wrapsLongLinesAtCommasAndOperatorsAndIndentsWhatContinues() {
+    String in =
+        """
+        final class A
+        implements B,
+        C {
+        void f() {
+        call(aaaaaaaaaa, bbbbbbbbbb, cccccccccc, dddddddddd, eeeeeeeeee, "x, y, z", java.util.Map<String, Integer> m);
+        boolean b = (aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa != 0) && (bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb != 0) && (cccccccccccccccc != 0);
+        }
+        }
+        """;
+    String out =
+        """
+        final class A
+            implements B,
+            C {
+          void f() {
+            call(aaaaaaaaaa, bbbbbbbbbb, cccccccccc, dddddddddd, eeeeeeeeee, "x, y, z",
+                java.util.Map<String, Integer> m);
+            boolean b = (aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa != 0) && (bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb != 0)
+                && (cccccccccccccccc != 0);
+          }
+        }
+        """;
+    assertEquals(out, JavaFormatter.format(in));
+  }
 }

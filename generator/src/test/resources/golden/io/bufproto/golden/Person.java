@@ -8,7 +8,10 @@ package io.bufproto.golden;
  *
  * Protobuf type {@code golden.Person}
  */
-public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bufproto.api.internal.InternalMessage, io.bufproto.api.internal.MessageParent {
+public final class Person
+    implements io.bufproto.api.ProtoMessage<Person>,
+    io.bufproto.api.internal.InternalMessage,
+    io.bufproto.api.internal.MessageParent {
   /**
    * Protobuf type {@code golden.Person.PhoneType}
    */
@@ -70,8 +73,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       io.bufproto.api.format.EnumSchema _s = _schemaCache;
       if (_s == null) {
         _s = new io.bufproto.api.format.EnumSchema("golden.Person.PhoneType", false,
-        new String[] {"MOBILE", "HOME"},
-        new int[] {0, 1});
+            new String[] {"MOBILE", "HOME"},
+            new int[] {0, 1});
         _schemaCache = _s;
       }
       return _s;
@@ -81,23 +84,25 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
   /**
    * Protobuf type {@code golden.Person.PhoneNumber}
    */
-  public static final class PhoneNumber implements io.bufproto.api.ProtoMessage<PhoneNumber>, io.bufproto.api.internal.InternalMessage {
+  public static final class PhoneNumber
+      implements io.bufproto.api.ProtoMessage<PhoneNumber>,
+      io.bufproto.api.internal.InternalMessage {
     private int _bits0;
     /**
      * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
-     * parseFrom), or its parent's parse's; null if never parsed. See {@link io.bufproto.api.internal.ParsedBuffer}.
+     * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
      */
     private io.bufproto.api.internal.ParsedBuffer _source;
     /**
-     * The serialized size, or -1 after a change, or io.bufproto.api.internal.Reuse.PARSED while unchanged since a parse (see
-     * {@link io.bufproto.api.internal.MessageParent} for the contract).
+     * The serialized size, or -1 after a change, or Reuse.PARSED while unchanged since a parse (see
+     * {@code MessageParent} for the contract).
      */
     private int _cachedSize = -1;
-    /** What clear() kept since the last release, in serialized bytes (see {@link io.bufproto.api.internal.Reuse}). */
+    /** What clear() kept since the last release, in serialized bytes (see {@code Reuse}). */
     private int _kept;
     /** The message holding this one, told when this one changes; null for a top-level message. */
     private io.bufproto.api.internal.MessageParent _parent;
-    /** Where {@link #writeTo} composes the message for a target without an array; see {@link io.bufproto.api.internal.ProtoWriter}. */
+    /** Where {@link #writeTo} composes the message for a target without an array; see {@code ProtoWriter}. */
     private byte[] _scratch;
     /** Fields this schema does not know, written back after the known ones; null while there are none. */
     private io.bufproto.api.internal.UnknownFields _unknown;
@@ -105,10 +110,10 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
      * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
      * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
      * x_Off in _source are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
-     * word (io.bufproto.api.internal.Utf8.scan), -1 until the size pass scans it. Bytes are x_Len bytes at x_Off in x_ (a
+     * word (Utf8.scan), -1 until the size pass scans it. Bytes are x_Len bytes at x_Off in x_ (a
      * buffer given to a setter, aliased) or, when x_ is null, in _source. Repeated fields keep arrays
      * and a count (x_Count; elements past it are kept for reuse); a message field keeps its child
-     * across clear(); maps keep io.bufproto.api.internal.MapEntries, null until used.
+     * across clear(); maps keep MapEntries, null until used.
      */
     private String number_;
     private int number_Off = -1;
@@ -116,7 +121,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
 
     private int type_;
 
-    /** An empty message, to fill or to parse into (and to reuse: see {@link io.bufproto.api.ProtoMessage}). */
+    /** An empty message, to fill or to parse into (and to reuse: see {@code ProtoMessage}). */
     public PhoneNumber() {}
 
     /** Generated-code API: makes {@code _p} the message told when this one changes. Returns this. */
@@ -136,7 +141,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
     /**
      * A value left this message other than by clear() (a field's own clear, a oneof member replaced,
      * a map value replaced or removed), where no count sees it: the next clear() of the top-level
-     * message releases everything (see {@link io.bufproto.api.internal.Reuse}).
+     * message releases everything (see {@code Reuse}).
      */
     @Override
     public void _dropped() {
@@ -251,7 +256,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
         _parse(_src, _b, _in, _end, _recursionLimit, 0);
         io.bufproto.api.internal.ProtoReads.flush(_in);
       } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-        // Where it failed, in the message (io.bufproto.api.InvalidProtobufException.offset()).
+        // Where it failed, in the message (InvalidProtobufException.offset()).
         throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
       }
     }
@@ -265,7 +270,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
     public PhoneNumber retainParsedBuffers(boolean _retain) {
       if (_parent != null) {
         throw new IllegalStateException(
-        "a sub-message is parsed as part of its parent: call retainParsedBuffers on the top-level message");
+            "a sub-message is parsed as part of its parent: call retainParsedBuffers on the top-level message");
       }
       _ownSource().retain(_retain);
       return this;
@@ -273,7 +278,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
 
     /**
      * clear() for a parse of {@code _size} bytes, which is counted with what the clear leaves
-     * (io.bufproto.api.internal.Reuse); returns this message's io.bufproto.api.internal.ParsedBuffer, closed, for the parse to open.
+     * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
      */
     private io.bufproto.api.internal.ParsedBuffer _reset(int _size) {
       io.bufproto.api.internal.ParsedBuffer _s = _clearCounting();
@@ -281,12 +286,12 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
         _s = _ownSource();
       }
       _kept = io.bufproto.api.internal.Reuse.parsed(_kept, _size);
-      // Changes while parsing need not reach the parent: -1 until _parse ends (io.bufproto.api.internal.Reuse.PARSED).
+      // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
       _cachedSize = -1;
       return _s;
     }
 
-    /** The io.bufproto.api.internal.ParsedBuffer this message's own parses open, made on first use. */
+    /** The ParsedBuffer this message's own parses open, made on first use. */
     private io.bufproto.api.internal.ParsedBuffer _ownSource() {
       io.bufproto.api.internal.ParsedBuffer _s = _source;
       if (_s == null || !_s.ownedBy(this)) {
@@ -298,14 +303,15 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
     /**
      * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this parse
      * (which this message's lazy values then read), through the runtime's cursor {@code _in} when it
-     * opened one (else null; see io.bufproto.api.internal.ProtoReads), up to {@code _end}, or up
+     * opened one (else null; see ProtoReads), up to {@code _end}, or up
      * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
      * {@code _depth} is the nesting still allowed below this message. Returns true only if no
      * required field is missing here or in the children this call parsed (the required-field check
      * made while the fields are hot, instead of a walk over the tree after the parse); false when
      * one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
-    public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
+    public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+        io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
       if (_source != _src) {
         _source = _src;
       }
@@ -338,7 +344,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
                 _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
                 return true;
               }
-              _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag, _end, _depth);
+              _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                  _end, _depth);
               break;
             }
           }
@@ -401,7 +408,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
         // The bytes after the message may be live (a header rewritten in place): stop at its end.
         _end = _at + _size;
       } else if (_size <= io.bufproto.api.internal.ProtoWriter.MAX_SCRATCH) {
-        // Composed here, then copied once by endWrite (see io.bufproto.api.internal.ProtoWriter).
+        // Composed here, then copied once by endWrite (see ProtoWriter).
         _a = _scratch;
         if (_a == null || _a.length < _size) {
           _scratch = _a = io.bufproto.api.internal.ProtoWriter.scratch(_size);
@@ -411,7 +418,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
         // back to a byte at a time.
         _end = _a.length;
       } else {
-        // Larger: composed a chunk at a time, never in an array of the message's size (io.bufproto.api.internal.ProtoWriter).
+        // Larger: composed a chunk at a time, never in an array of the message's size (ProtoWriter).
         io.bufproto.api.internal.ProtoWriter.writeLarge(this, _out, _size);
         return _size;
       }
@@ -428,8 +435,10 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
     @Override
     public int _write(byte[] _out, int _at, int _end) {
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
-        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10, io.bufproto.api.internal.Utf8.length(number_Len));
-        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, number_, number_Len, _source, number_Off);
+        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
+            io.bufproto.api.internal.Utf8.length(number_Len));
+        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, number_, number_Len,
+            _source, number_Off);
       }
 
       if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
@@ -477,7 +486,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
     /**
      * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
      * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
-     * instead (io.bufproto.api.internal.Reuse). The caller sets the size. Returns this message's own io.bufproto.api.internal.ParsedBuffer (closed), or
+     * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed), or
      * null if it has none.
      */
     private io.bufproto.api.internal.ParsedBuffer _clearCounting() {
@@ -493,7 +502,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       } else {
         _s = null;
       }
-      if ((_kept = io.bufproto.api.internal.Reuse.cleared(_kept, _was)) > io.bufproto.api.internal.Reuse.KEPT_BYTES) {
+      _kept = io.bufproto.api.internal.Reuse.cleared(_kept, _was);
+      if (_kept > io.bufproto.api.internal.Reuse.KEPT_BYTES) {
         _release();
       } else {
         _clear();
@@ -543,7 +553,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
 
     @Override
     public PhoneNumber copyFrom(PhoneNumber _o) {
-      if ((_o._bits0 & 0x00000001) != 0 && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0)) {
+      if ((_o._bits0 & 0x00000001) != 0
+          && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0)) {
         setNumber(_o.getNumber());
       }
 
@@ -598,8 +609,10 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
         return false;
       }
       PhoneNumber _o = (PhoneNumber) _other;
-      boolean _pNumber = (_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0);
-      if (_pNumber != ((_o._bits0 & 0x00000001) != 0 && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0))) {
+      boolean _pNumber = (_bits0 & 0x00000001) != 0
+          && (number_ != null ? !number_.isEmpty() : number_Len != 0);
+      if (_pNumber != ((_o._bits0 & 0x00000001) != 0
+          && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0))) {
         return false;
       }
       if (_pNumber && !getNumber().equals(_o.getNumber())) {
@@ -722,19 +735,19 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
   private int _contactCase;
   /**
    * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
-   * parseFrom), or its parent's parse's; null if never parsed. See {@link io.bufproto.api.internal.ParsedBuffer}.
+   * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
    */
   private io.bufproto.api.internal.ParsedBuffer _source;
   /**
-   * The serialized size, or -1 after a change, or io.bufproto.api.internal.Reuse.PARSED while unchanged since a parse (see
-   * {@link io.bufproto.api.internal.MessageParent} for the contract).
+   * The serialized size, or -1 after a change, or Reuse.PARSED while unchanged since a parse (see
+   * {@code MessageParent} for the contract).
    */
   private int _cachedSize = -1;
-  /** What clear() kept since the last release, in serialized bytes (see {@link io.bufproto.api.internal.Reuse}). */
+  /** What clear() kept since the last release, in serialized bytes (see {@code Reuse}). */
   private int _kept;
   /** The message holding this one, told when this one changes; null for a top-level message. */
   private io.bufproto.api.internal.MessageParent _parent;
-  /** Where {@link #writeTo} composes the message for a target without an array; see {@link io.bufproto.api.internal.ProtoWriter}. */
+  /** Where {@link #writeTo} composes the message for a target without an array; see {@code ProtoWriter}. */
   private byte[] _scratch;
   /** Fields this schema does not know, written back after the known ones; null while there are none. */
   private io.bufproto.api.internal.UnknownFields _unknown;
@@ -742,10 +755,10 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
    * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
    * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
    * x_Off in _source are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
-   * word (io.bufproto.api.internal.Utf8.scan), -1 until the size pass scans it. Bytes are x_Len bytes at x_Off in x_ (a
+   * word (Utf8.scan), -1 until the size pass scans it. Bytes are x_Len bytes at x_Off in x_ (a
    * buffer given to a setter, aliased) or, when x_ is null, in _source. Repeated fields keep arrays
    * and a count (x_Count; elements past it are kept for reuse); a message field keeps its child
-   * across clear(); maps keep io.bufproto.api.internal.MapEntries, null until used.
+   * across clear(); maps keep MapEntries, null until used.
    */
   private String name_;
   private int name_Off = -1;
@@ -772,7 +785,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
 
   private long pager_;
 
-  /** An empty message, to fill or to parse into (and to reuse: see {@link io.bufproto.api.ProtoMessage}). */
+  /** An empty message, to fill or to parse into (and to reuse: see {@code ProtoMessage}). */
   public Person() {}
 
   /** Generated-code API: makes {@code _p} the message told when this one changes. Returns this. */
@@ -792,7 +805,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
   /**
    * A value left this message other than by clear() (a field's own clear, a oneof member replaced,
    * a map value replaced or removed), where no count sees it: the next clear() of the top-level
-   * message releases everything (see {@link io.bufproto.api.internal.Reuse}).
+   * message releases everything (see {@code Reuse}).
    */
   @Override
   public void _dropped() {
@@ -1000,7 +1013,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
    * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
    */
   public java.util.List<io.bufproto.golden.Person.PhoneNumber> getPhonesList() {
-    return java.util.Collections.unmodifiableList(java.util.Arrays.asList(phones_).subList(0, phones_Count));
+    return java.util.Collections.unmodifiableList(java.util.Arrays.asList(phones_).subList(0,
+        phones_Count));
   }
 
   /**
@@ -1297,7 +1311,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       _parse(_src, _b, _in, _end, _recursionLimit, 0);
       io.bufproto.api.internal.ProtoReads.flush(_in);
     } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-      // Where it failed, in the message (io.bufproto.api.InvalidProtobufException.offset()).
+      // Where it failed, in the message (InvalidProtobufException.offset()).
       throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
     }
   }
@@ -1311,7 +1325,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
   public Person retainParsedBuffers(boolean _retain) {
     if (_parent != null) {
       throw new IllegalStateException(
-      "a sub-message is parsed as part of its parent: call retainParsedBuffers on the top-level message");
+          "a sub-message is parsed as part of its parent: call retainParsedBuffers on the top-level message");
     }
     _ownSource().retain(_retain);
     return this;
@@ -1319,7 +1333,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
 
   /**
    * clear() for a parse of {@code _size} bytes, which is counted with what the clear leaves
-   * (io.bufproto.api.internal.Reuse); returns this message's io.bufproto.api.internal.ParsedBuffer, closed, for the parse to open.
+   * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
    */
   private io.bufproto.api.internal.ParsedBuffer _reset(int _size) {
     io.bufproto.api.internal.ParsedBuffer _s = _clearCounting();
@@ -1327,12 +1341,12 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       _s = _ownSource();
     }
     _kept = io.bufproto.api.internal.Reuse.parsed(_kept, _size);
-    // Changes while parsing need not reach the parent: -1 until _parse ends (io.bufproto.api.internal.Reuse.PARSED).
+    // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
     _cachedSize = -1;
     return _s;
   }
 
-  /** The io.bufproto.api.internal.ParsedBuffer this message's own parses open, made on first use. */
+  /** The ParsedBuffer this message's own parses open, made on first use. */
   private io.bufproto.api.internal.ParsedBuffer _ownSource() {
     io.bufproto.api.internal.ParsedBuffer _s = _source;
     if (_s == null || !_s.ownedBy(this)) {
@@ -1344,14 +1358,15 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
   /**
    * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this parse
    * (which this message's lazy values then read), through the runtime's cursor {@code _in} when it
-   * opened one (else null; see io.bufproto.api.internal.ProtoReads), up to {@code _end}, or up
+   * opened one (else null; see ProtoReads), up to {@code _end}, or up
    * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
    * {@code _depth} is the nesting still allowed below this message. Returns true only if no
    * required field is missing here or in the children this call parsed (the required-field check
    * made while the fields are hot, instead of a walk over the tree after the parse); false when
    * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
-  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
+  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+      io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     if (_source != _src) {
       _source = _src;
     }
@@ -1395,7 +1410,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            addPhone()._parse(_src, _buf, _in, io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
+            addPhone()._parse(_src, _buf, _in,
+                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
             break;
           }
 
@@ -1417,7 +1433,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
             String _k = "";
             byte[] _v = io.bufproto.api.internal.ProtoArrays.EMPTY_BYTES;
             while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _e) {
-              int _t = io.bufproto.api.internal.ProtoReads.readVarint32(_buf, _in); // not readTag: an error here is in this map field
+              int _t = io.bufproto.api.internal.ProtoReads.readVarint32(_buf,
+                  _in); // not readTag: an error here is in this map field
               if (_t == 10) {
                 _k = io.bufproto.api.internal.ProtoReads.readStringChecked(_buf, _in, _e);
               } else if (_t == 18) {
@@ -1455,7 +1472,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
               return true;
             }
-            _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag, _end, _depth);
+            _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                _end, _depth);
             break;
           }
         }
@@ -1567,7 +1585,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       // The bytes after the message may be live (a header rewritten in place): stop at its end.
       _end = _at + _size;
     } else if (_size <= io.bufproto.api.internal.ProtoWriter.MAX_SCRATCH) {
-      // Composed here, then copied once by endWrite (see io.bufproto.api.internal.ProtoWriter).
+      // Composed here, then copied once by endWrite (see ProtoWriter).
       _a = _scratch;
       if (_a == null || _a.length < _size) {
         _scratch = _a = io.bufproto.api.internal.ProtoWriter.scratch(_size);
@@ -1577,7 +1595,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       // back to a byte at a time.
       _end = _a.length;
     } else {
-      // Larger: composed a chunk at a time, never in an array of the message's size (io.bufproto.api.internal.ProtoWriter).
+      // Larger: composed a chunk at a time, never in an array of the message's size (ProtoWriter).
       io.bufproto.api.internal.ProtoWriter.writeLarge(this, _out, _size);
       return _size;
     }
@@ -1595,8 +1613,10 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
   public int _write(byte[] _out, int _at, int _end) {
     if ((_bits0 & 0x00000007) != 0) {
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
-        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10, io.bufproto.api.internal.Utf8.length(name_Len));
-        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, name_, name_Len, _source, name_Off);
+        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
+            io.bufproto.api.internal.Utf8.length(name_Len));
+        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, name_, name_Len, _source,
+            name_Off);
       }
 
       if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
@@ -1604,13 +1624,16 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       }
 
       if ((_bits0 & 0x00000004) != 0) {
-        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 26, io.bufproto.api.internal.Utf8.length(email_Len));
-        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, email_, email_Len, _source, email_Off);
+        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 26,
+            io.bufproto.api.internal.Utf8.length(email_Len));
+        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, email_, email_Len, _source,
+            email_Off);
       }
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {
-      _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 34, phones_[_i]._cachedSize());
+      _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 34,
+          phones_[_i]._cachedSize());
       _at = phones_[_i]._write(_out, _at, _end);
     }
 
@@ -1625,17 +1648,23 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
     if (attachments_ != null) {
       io.bufproto.api.internal.MapEntries _m = attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
-        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 50, _m.entrySize(_i));
-        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10, io.bufproto.api.internal.Utf8.length(_m.keyLength(_i)));
-        _at = io.bufproto.api.internal.Utf8.write(_out, _at, _end, ((String) _m.objectKey(_i)), _m.keyLength(_i));
+        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 50,
+            _m.entrySize(_i));
+        _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
+            io.bufproto.api.internal.Utf8.length(_m.keyLength(_i)));
+        _at = io.bufproto.api.internal.Utf8.write(_out, _at, _end, ((String) _m.objectKey(_i)),
+            _m.keyLength(_i));
         _at = io.bufproto.api.internal.ProtoWriter.writeByte(_out, _at, _end, 18);
-        _at = io.bufproto.api.internal.ProtoWriter.writeBytes(_out, _at, _end, ((byte[]) _m.objectValue(_i)));
+        _at = io.bufproto.api.internal.ProtoWriter.writeBytes(_out, _at, _end,
+            ((byte[]) _m.objectValue(_i)));
       }
     }
 
     if (_contactCase == 7) {
-      _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 58, io.bufproto.api.internal.Utf8.length(twitter_Len));
-      _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len, _source, twitter_Off);
+      _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 58,
+          io.bufproto.api.internal.Utf8.length(twitter_Len));
+      _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len,
+          _source, twitter_Off);
     }
 
     if (_contactCase == 8) {
@@ -1683,7 +1712,7 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
   /**
    * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
    * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
-   * instead (io.bufproto.api.internal.Reuse). The caller sets the size. Returns this message's own io.bufproto.api.internal.ParsedBuffer (closed), or
+   * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed), or
    * null if it has none.
    */
   private io.bufproto.api.internal.ParsedBuffer _clearCounting() {
@@ -1699,7 +1728,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
     } else {
       _s = null;
     }
-    if ((_kept = io.bufproto.api.internal.Reuse.cleared(_kept, _was)) > io.bufproto.api.internal.Reuse.KEPT_BYTES) {
+    _kept = io.bufproto.api.internal.Reuse.cleared(_kept, _was);
+    if (_kept > io.bufproto.api.internal.Reuse.KEPT_BYTES) {
       _release();
     } else {
       _clear();
@@ -1780,7 +1810,8 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
 
   @Override
   public Person copyFrom(Person _o) {
-    if ((_o._bits0 & 0x00000001) != 0 && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0)) {
+    if ((_o._bits0 & 0x00000001) != 0
+        && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0)) {
       setName(_o.getName());
     }
 
@@ -1882,8 +1913,10 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       return false;
     }
     Person _o = (Person) _other;
-    boolean _pName = (_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0);
-    if (_pName != ((_o._bits0 & 0x00000001) != 0 && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0))) {
+    boolean _pName = (_bits0 & 0x00000001) != 0
+        && (name_ != null ? !name_.isEmpty() : name_Len != 0);
+    if (_pName != ((_o._bits0 & 0x00000001) != 0
+        && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0))) {
       return false;
     }
     if (_pName && !getName().equals(_o.getName())) {
@@ -2056,12 +2089,18 @@ public final class Person implements io.bufproto.api.ProtoMessage<Person>, io.bu
       _s = io.bufproto.api.format.MessageSchema.builder("golden.Person")
           .scalar(1, "name", "name", io.bufproto.api.format.FieldType.STRING, 0)
           .scalar(2, "id", "id", io.bufproto.api.format.FieldType.INT32, 0)
-          .scalar(3, "email", "email", io.bufproto.api.format.FieldType.STRING, io.bufproto.api.format.FieldSchema.PRESENCE)
-          .message(4, "phones", "phones", io.bufproto.api.format.FieldSchema.REPEATED, io.bufproto.golden.Person.PhoneNumber::_schema)
-          .scalar(5, "lucky_numbers", "luckyNumbers", io.bufproto.api.format.FieldType.INT64, io.bufproto.api.format.FieldSchema.REPEATED | io.bufproto.api.format.FieldSchema.PACKED)
-          .map(6, "attachments", "attachments", io.bufproto.api.format.FieldType.STRING, io.bufproto.api.format.FieldType.BYTES, null)
-          .scalar(7, "twitter", "twitter", io.bufproto.api.format.FieldType.STRING, io.bufproto.api.format.FieldSchema.PRESENCE | io.bufproto.api.format.FieldSchema.oneof(0))
-          .scalar(8, "pager", "pager", io.bufproto.api.format.FieldType.UINT64, io.bufproto.api.format.FieldSchema.PRESENCE | io.bufproto.api.format.FieldSchema.oneof(0))
+          .scalar(3, "email", "email", io.bufproto.api.format.FieldType.STRING,
+          io.bufproto.api.format.FieldSchema.PRESENCE)
+          .message(4, "phones", "phones", io.bufproto.api.format.FieldSchema.REPEATED,
+          io.bufproto.golden.Person.PhoneNumber::_schema)
+          .scalar(5, "lucky_numbers", "luckyNumbers", io.bufproto.api.format.FieldType.INT64,
+          io.bufproto.api.format.FieldSchema.REPEATED | io.bufproto.api.format.FieldSchema.PACKED)
+          .map(6, "attachments", "attachments", io.bufproto.api.format.FieldType.STRING,
+          io.bufproto.api.format.FieldType.BYTES, null)
+          .scalar(7, "twitter", "twitter", io.bufproto.api.format.FieldType.STRING,
+          io.bufproto.api.format.FieldSchema.PRESENCE | io.bufproto.api.format.FieldSchema.oneof(0))
+          .scalar(8, "pager", "pager", io.bufproto.api.format.FieldType.UINT64,
+          io.bufproto.api.format.FieldSchema.PRESENCE | io.bufproto.api.format.FieldSchema.oneof(0))
           .build();
       _schemaCache = _s;
     }
