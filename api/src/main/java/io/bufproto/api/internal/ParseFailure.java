@@ -89,6 +89,9 @@ public final class ParseFailure extends InvalidProtobufException {
    */
   public static ParseFailure inField(
       RuntimeException e, int tag, io.netty.buffer.ByteBuf buf, int at, int end) {
+    if (e instanceof InvalidProtobufException && !(e instanceof ParseFailure)) {
+      e = of(e); // a reader's failure (spi.Varints.malformed()): located like the parse's own
+    }
     if (e instanceof ParseFailure parseFailure
         && !parseFailure.truncation
         && buf.readerIndex() > (parseFailure.inTag ? end : lengthDelimitedEnd(buf, tag, at, end))) {
