@@ -93,17 +93,7 @@ public enum ScalarType {
    * cursor {@code in} ({@code end} bounds length-delimited ones).
    */
   public String read(String buf, String in, String end) {
-    return wireType == 2
-        ? "io.bufproto.api.internal.ProtoReads.read"
-            + stem
-            + "("
-            + buf
-            + ", "
-            + in
-            + ", "
-            + end
-            + ")"
-        : "io.bufproto.api.internal.ProtoReads.read" + stem + "(" + buf + ", " + in + ")";
+    return wireType == 2 ? reads("read" + stem, buf, in, end) : reads("read" + stem, buf, in);
   }
 
   /**
@@ -122,6 +112,11 @@ public enum ScalarType {
    * Statement calling the ProtoWriter method {@code method} on the target {@code out} at the
    * generated code's index {@code _at}, bounded by {@code _end}, and advancing {@code _at}.
    */
+  /** A call of {@code ProtoReads.method} with {@code args}. */
+  static String reads(String method, String... args) {
+    return "io.bufproto.api.internal.ProtoReads." + method + "(" + String.join(", ", args) + ")";
+  }
+
   static String call(String method, String out, String args) {
     return "_at = io.bufproto.api.internal.ProtoWriter."
         + method

@@ -44,13 +44,7 @@ public record ValueModel(
   /** Expression reading one value eagerly (map keys and values). */
   public String read(String buf, String in, String end) {
     return type == ScalarType.STRING && is(Trait.VERIFY_UTF8)
-        ? "io.bufproto.api.internal.ProtoReads.readStringChecked("
-            + buf
-            + ", "
-            + in
-            + ", "
-            + end
-            + ")"
+        ? ScalarType.reads("readStringChecked", buf, in, end)
         : type.read(buf, in, end);
   }
 
