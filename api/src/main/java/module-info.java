@@ -3,11 +3,11 @@
  *
  * <ul>
  *   <li>{@link io.bufproto.api}: what users call: {@link io.bufproto.api.ProtoMessage} (the
- *       contract of every generated message), {@link io.bufproto.api.ProtoEnum}, {@link
- *       io.bufproto.api.InvalidProtobufException}, and {@link io.bufproto.api.BufProto} (which
- *       runtime is active).
- *   <li>{@link io.bufproto.api.format}: the text and JSON formats, and the message schemas they
- *       read.
+ *       contract of every generated message), {@link io.bufproto.api.ProtoEnum} and {@link
+ *       io.bufproto.api.InvalidProtobufException}.
+ *   <li>{@link io.bufproto.api.schema}: each generated type's schema (field numbers, names, types),
+ *       which the formats read.
+ *   <li>{@link io.bufproto.api.format}: the text and JSON formats.
  *   <li>{@link io.bufproto.api.internal}: for generated code only, with no compatibility promise.
  *   <li>{@link io.bufproto.api.spi}: what a runtime implements: a {@link
  *       io.bufproto.api.spi.BufProtoRuntime} supplies the reader and the writer; the best usable
@@ -21,6 +21,7 @@ module io.bufproto.api {
   exports io.bufproto.api;
   exports io.bufproto.api.format;
   exports io.bufproto.api.internal;
+  exports io.bufproto.api.schema;
   exports io.bufproto.api.spi;
 
   uses io.bufproto.api.spi.BufProtoRuntime;

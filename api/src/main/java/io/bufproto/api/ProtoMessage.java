@@ -1,10 +1,6 @@
 package io.bufproto.api;
 
-import io.bufproto.api.format.MessageSchema;
-import io.bufproto.api.format.ProtoJson;
-import io.bufproto.api.format.ProtoText;
-import io.bufproto.api.internal.ParseFailure;
-import io.bufproto.api.internal.ProtoCodec;
+import io.bufproto.api.schema.MessageSchema;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -117,12 +113,7 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    *
    * @throws InvalidProtobufException if {@code size > sizeLimit}, and as the other forms
    */
-  default void parseFrom(ByteBuf buf, int size, int recursionLimit, int sizeLimit) {
-    if (size > sizeLimit) {
-      throw ParseFailure.sizeLimitExceeded(size, sizeLimit);
-    }
-    parseFrom(buf, size, recursionLimit);
-  }
+  void parseFrom(ByteBuf buf, int size, int recursionLimit, int sizeLimit);
 
   /** Clears this message and parses all of {@code bytes} into it. The message aliases the array. */
   void parseFrom(byte[] bytes);
@@ -155,13 +146,7 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    *     prefix runs past 5 bytes (protobuf-java reads up to 10 and drops the high bits; no writer
    *     writes one), or as {@link #parseFrom(ByteBuf, int)}
    */
-  default boolean parseDelimitedFrom(ByteBuf buf) {
-    if (!buf.isReadable()) {
-      return false;
-    }
-    parseFrom(buf, ProtoCodec.readDelimitedSize(buf));
-    return true;
-  }
+  boolean parseDelimitedFrom(ByteBuf buf);
 
   /** The exact number of bytes {@link #writeTo(ByteBuf)} writes. Cached until the next change. */
   int getSerializedSize();
@@ -186,17 +171,7 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    * @return the number of bytes written, size prefix included
    * @throws InvalidProtobufException if a required field is missing
    */
-  default int writeDelimitedTo(ByteBuf buf) {
-    int start = buf.writerIndex();
-    try {
-      ProtoCodec.writeVarint32(buf, getSerializedSize());
-      writeTo(buf);
-    } catch (RuntimeException e) {
-      buf.writerIndex(start);
-      throw e;
-    }
-    return buf.writerIndex() - start;
-  }
+  int writeDelimitedTo(ByteBuf buf);
 
   /** A new array holding exactly the bytes {@link #writeTo(ByteBuf)} would write. */
   byte[] toByteArray();
@@ -233,42 +208,34 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
 
   /**
    * This message in protobuf's text format, exactly as protobuf-java's {@code
-   * TextFormat.printer().printToString} prints it (see {@link ProtoText}). Lazy fields are read, so
-   * the parsed buffer must still be live.
+   * TextFormat.printer().printToString} prints it (see {@link io.bufproto.api.format.ProtoText}).
+   * Lazy fields are read, so the parsed buffer must still be live.
    */
-  default String toTextFormat() {
-    return ProtoText.print(this);
-  }
+  String toTextFormat();
 
   /**
    * Clears this message and fills it from protobuf's text format, as protobuf-java's {@code
-   * TextFormat.merge} reads it (see {@link ProtoText#parse}).
+   * TextFormat.merge} reads it (see {@link io.bufproto.api.format.ProtoText#parse}).
    *
    * @throws InvalidProtobufException if {@code text} is not valid text format for this type
    */
-  default void parseFromTextFormat(CharSequence text) {
-    ProtoText.parse(text, this);
-  }
+  void parseFromTextFormat(CharSequence text);
 
   /**
    * This message as JSON, exactly as protobuf-java's {@code JsonFormat.printer().print} prints it
-   * (see {@link ProtoJson} for options and the well-known types). Lazy fields are read, so the
-   * parsed buffer must still be live.
+   * (see {@link io.bufproto.api.format.ProtoJson} for options and the well-known types). Lazy
+   * fields are read, so the parsed buffer must still be live.
    *
    * @throws IllegalArgumentException if a value has no JSON form (an {@code Any}, which needs a
    *     type registry, or a {@code Timestamp} out of range)
    */
-  default String toJson() {
-    return ProtoJson.printer().print(this);
-  }
+  String toJson();
 
   /**
    * Clears this message and fills it from JSON, as protobuf-java's {@code
-   * JsonFormat.parser().merge} reads it (see {@link ProtoJson.Parser}).
+   * JsonFormat.parser().merge} reads it (see {@link io.bufproto.api.format.ProtoJson.Parser}).
    *
    * @throws InvalidProtobufException if {@code json} is not JSON or does not fit this type
    */
-  default void parseFromJson(String json) {
-    ProtoJson.parser().parse(json, this);
-  }
+  void parseFromJson(String json);
 }

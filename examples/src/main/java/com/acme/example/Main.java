@@ -1,6 +1,6 @@
 package com.acme.example;
 
-import io.bufproto.api.BufProto;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 
@@ -19,7 +19,7 @@ public class Main {
     q.materialize(); // ... or detach q from buf
     buf.release();
     // [END write-and-parse]
-    System.out.println(name + " runtime: " + BufProto.runtime());
+    System.out.println(name + " runtime: " + BufProtoRuntime.active().name());
     System.out.print(q); // text format, as protobuf-java's toString()
   }
 }

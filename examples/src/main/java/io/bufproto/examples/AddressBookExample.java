@@ -1,6 +1,6 @@
 package io.bufproto.examples;
 
-import io.bufproto.api.BufProto;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.bufproto.netty.Framing;
 import io.bufproto.netty.ProtoFrameDecoder;
 import io.bufproto.netty.ProtoFrameEncoder;
@@ -75,7 +75,7 @@ public final class AddressBookExample {
       book.addPeople().setName("Alan Turing").setId(2).addPhone().setNumber("+44 161 496 0002");
       client.writeAndFlush(book).sync(); // encoded before the future completes: book may change now
 
-      System.out.println("runtime:  " + BufProto.runtime());
+      System.out.println("runtime:  " + BufProtoRuntime.active().name());
       System.out.println("sent:     " + book.getSerializedSize() + " bytes, " + book);
       System.out.println("received: " + reply.get(10, TimeUnit.SECONDS));
       client.close().sync();

@@ -10,7 +10,7 @@ import java.util.Locale;
 /** Decides a field's {@link FieldFormat}: its entry in the generated {@code MessageSchema}. */
 final class FieldFormats {
 
-  private static final String SCHEMA = "io.bufproto.api.format.FieldSchema.";
+  private static final String SCHEMA = "io.bufproto.api.schema.FieldSchema.";
 
   private FieldFormats() {}
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
-import io.bufproto.api.BufProto;
 import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import java.util.EnumSet;
@@ -193,7 +193,8 @@ class CompatibilityProperties {
   static void report() {
     Map<String, AtomicInteger> sorted = new TreeMap<>(COMPARED);
     StringBuilder sb =
-        new StringBuilder("Compared with protobuf-java (runtime " + BufProto.runtime() + "):\n");
+        new StringBuilder(
+            "Compared with protobuf-java (runtime " + BufProtoRuntime.active().name() + "):\n");
     sb.append(String.format("  %-40s %12s %14s%n", "message type", "round trips", "non-canonical"));
     sorted.forEach(
         (k, v) ->

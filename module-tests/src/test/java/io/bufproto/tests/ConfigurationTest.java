@@ -3,8 +3,8 @@ package io.bufproto.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bufproto.api.BufProto;
 import io.bufproto.api.internal.ProtoCodec;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ResourceLeakDetectorFactory;
 import io.netty.util.Version;
@@ -24,7 +24,7 @@ class ConfigurationTest {
         "BufProto suite: netty-buffer "
             + actual
             + ", runtime "
-            + BufProto.runtime()
+            + BufProtoRuntime.active().name()
             + ", JDK "
             + Runtime.version());
     if (expected != null) {
@@ -36,7 +36,7 @@ class ConfigurationTest {
   void runsOnTheRuntimeTheBuildAskedFor() {
     String expected = System.getProperty("bufproto.expectRuntime");
     if (expected != null) {
-      assertEquals(expected, BufProto.runtime(), "active runtime");
+      assertEquals(expected, BufProtoRuntime.active().name(), "active runtime");
     }
   }
 

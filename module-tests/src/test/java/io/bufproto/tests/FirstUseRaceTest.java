@@ -3,8 +3,8 @@ package io.bufproto.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.bufproto.api.BufProto;
 import io.bufproto.api.internal.ProtoCodec;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.bufproto.tests.p3.Node;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ class FirstUseRaceTest {
   @Test
   void manyThreadsUsingBufProtoFirstAtOnceAllGetTheSameReader() throws Exception {
     assumeFalse(ProtoCodec.class.getModule().isNamed(), "module path: see the class comment");
-    String expected = BufProto.runtime();
+    String expected = BufProtoRuntime.active().name();
     for (int round = 0; round < ROUNDS; round++) {
       List<String> command =
           new ArrayList<>(
@@ -77,7 +77,7 @@ class FirstUseRaceTest {
                       io.netty.buffer.Unpooled.directBuffer().writeBytes(bytes), bytes.length);
                   boolean ok =
                       back.getName().equals("thread " + id) && back.getNext().getName().equals("é");
-                  seen[id] = ok ? BufProto.runtime() : "wrong result";
+                  seen[id] = ok ? BufProtoRuntime.active().name() : "wrong result";
                 } catch (Exception e) {
                   seen[id] = e.toString();
                 }

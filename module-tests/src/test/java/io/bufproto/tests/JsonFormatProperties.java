@@ -36,7 +36,7 @@ class JsonFormatProperties {
       TypeRegistry.of(
           allCases()
               .map(c -> c.ours().get().schema())
-              .toArray(io.bufproto.api.format.MessageSchema[]::new));
+              .toArray(io.bufproto.api.schema.MessageSchema[]::new));
 
   private static Stream<Case> allCases() {
     return Stream.concat(Case.ALL.stream(), ProtobufTestSchemasProperties.LARGE.stream());

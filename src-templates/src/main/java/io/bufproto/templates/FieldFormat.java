@@ -30,7 +30,7 @@ public record FieldFormat(
     String typeRef) {
 
   /** Generated code names the format classes in full: a user type may be named like one. */
-  static final String FORMAT = "io.bufproto.api.format.";
+  static final String FORMAT = "io.bufproto.api.schema.";
 
   private static final String TYPE = FORMAT + "FieldType.";
 

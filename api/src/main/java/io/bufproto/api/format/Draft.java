@@ -1,5 +1,8 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.schema.FieldSchema;
+import io.bufproto.api.schema.FieldType;
+import io.bufproto.api.schema.MessageSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

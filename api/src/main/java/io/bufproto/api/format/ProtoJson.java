@@ -1,6 +1,9 @@
 package io.bufproto.api.format;
 
 import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.schema.EnumSchema;
+import io.bufproto.api.schema.FieldSchema;
+import io.bufproto.api.schema.MessageSchema;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;

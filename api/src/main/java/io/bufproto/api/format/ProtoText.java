@@ -1,6 +1,8 @@
 package io.bufproto.api.format;
 
 import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.schema.FieldSchema;
+import io.bufproto.api.schema.MessageSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,5 +1,9 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.schema.EnumSchema;
+import io.bufproto.api.schema.FieldSchema;
+import io.bufproto.api.schema.FieldType;
+import io.bufproto.api.schema.MessageSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -42,7 +46,7 @@ final class TextToWire {
           "extensions and expanded Any values are not supported (in " + schema.fullName() + ")");
     }
     String name = tokens.identifier();
-    FieldSchema f = schema.fieldByTextName(name);
+    FieldSchema f = fieldByTextName(schema, name);
     if (f == null) {
       throw tokens.error(
           "Input contains unknown fields and/or extensions: " + schema.fullName() + "." + name);
@@ -136,6 +140,20 @@ final class TextToWire {
   }
 
   /** A group's type name, as protobuf-java accepts it for a group-like field. */
+  /**
+   * The field the text format names {@code name}: by its {@code .proto} name, or a group-like field
+   * by its type's name; or null.
+   */
+  private static FieldSchema fieldByTextName(MessageSchema schema, String name) {
+    for (int i = 0; i < schema.fieldCount(); i++) {
+      FieldSchema f = schema.field(i);
+      if (f.name().equals(name) || isTypeNameOf(f, name)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
   static boolean isTypeNameOf(FieldSchema f, String name) {
     return f.type() == FieldType.GROUP
         && !f.textName().equals(f.name())

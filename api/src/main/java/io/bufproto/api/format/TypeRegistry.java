@@ -1,5 +1,7 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.schema.FieldSchema;
+import io.bufproto.api.schema.MessageSchema;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;

@@ -1,5 +1,7 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.schema.FieldSchema;
+
 /** Field defaults as {@link WireMessage} holds values: what an absent map key or value reads as. */
 final class Values {
 

@@ -1,5 +1,8 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.schema.FieldSchema;
+import io.bufproto.api.schema.FieldType;
+import io.bufproto.api.schema.MessageSchema;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

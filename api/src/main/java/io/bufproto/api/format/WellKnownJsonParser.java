@@ -1,6 +1,8 @@
 package io.bufproto.api.format;
 
 import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.schema.FieldSchema;
+import io.bufproto.api.schema.MessageSchema;
 import java.text.ParseException;
 import java.text.SimpleDateFormat;
 import java.util.Date;

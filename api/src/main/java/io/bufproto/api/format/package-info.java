@@ -1,6 +1,6 @@
 /**
  * Protobuf's text and JSON formats, identical to protobuf-java's {@code TextFormat} and {@code
- * JsonFormat}, and the {@link io.bufproto.api.format.MessageSchema} of each generated type that
- * they read: field numbers, names, JSON names and types.
+ * JsonFormat}. They read each generated type's {@link io.bufproto.api.schema.MessageSchema}: field
+ * numbers, names, JSON names and types.
  */
 package io.bufproto.api.format;

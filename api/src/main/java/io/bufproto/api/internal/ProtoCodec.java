@@ -1,7 +1,7 @@
 package io.bufproto.api.internal;
 
 import io.bufproto.api.InvalidProtobufException;
-import io.bufproto.api.impl.Runtimes;
+import io.bufproto.api.ProtoMessage;
 import io.bufproto.api.spi.BufProtoRuntime;
 import io.bufproto.api.spi.BufReader;
 import io.netty.buffer.ByteBuf;
@@ -36,7 +36,7 @@ public final class ProtoCodec {
   public static final int SIZE_LIMIT = Integer.getInteger("bufproto.sizeLimit", Integer.MAX_VALUE);
 
   /** The runtime chosen for this JVM, once (see {@link BufProtoRuntime}). */
-  private static final BufProtoRuntime RUNTIME = Runtimes.select();
+  private static final BufProtoRuntime RUNTIME = BufProtoRuntime.active();
 
   private static final BufReader READER = RUNTIME.reader();
 
@@ -48,14 +48,6 @@ public final class ProtoCodec {
   /** The runtime's reader, for {@link ProtoReads}. */
   static BufReader reader() {
     return READER;
-  }
-
-  /**
-   * The name of the runtime in use in this JVM: {@code classpath}, {@code module} or {@code
-   * checked}.
-   */
-  public static String runtimeName() {
-    return RUNTIME.name();
   }
 
   // ---------------------------------------------------------------- reading
@@ -364,5 +356,39 @@ public final class ProtoCodec {
   /** Size of {@code b} with its length prefix (a map's bytes values, by the type table). */
   public static int bytesSize(byte[] b) {
     return lengthDelimitedSize(b.length);
+  }
+
+  // ------------------------------------------------- what every message's API methods share
+
+  /**
+   * Generated-code API: {@code ProtoMessage.parseFrom(buf, size, recursionLimit, sizeLimit)}'s
+   * check, before anything is read.
+   */
+  public static void checkSizeLimit(int size, int sizeLimit) {
+    if (size > sizeLimit) {
+      throw ParseFailure.sizeLimitExceeded(size, sizeLimit);
+    }
+  }
+
+  /** Generated-code API: {@code ProtoMessage.parseDelimitedFrom} for {@code message}. */
+  public static boolean parseDelimited(ProtoMessage<?> message, ByteBuf buf) {
+    if (!buf.isReadable()) {
+      return false;
+    }
+    message.parseFrom(buf, readDelimitedSize(buf));
+    return true;
+  }
+
+  /** Generated-code API: {@code ProtoMessage.writeDelimitedTo} for {@code message}. */
+  public static int writeDelimited(ProtoMessage<?> message, ByteBuf buf) {
+    int start = buf.writerIndex();
+    try {
+      writeVarint32(buf, message.getSerializedSize());
+      message.writeTo(buf);
+    } catch (RuntimeException e) {
+      buf.writerIndex(start);
+      throw e;
+    }
+    return buf.writerIndex() - start;
   }
 }

@@ -11,10 +11,20 @@ package io.bufproto.api.spi;
  * {@link #isUsable()} is true, the one with the highest {@link #priority()} wins, and its reader
  * and writer are kept in {@code static final} fields so the JIT sees a single receiver class. The
  * system property {@code bufproto.runtime} names a runtime to use instead; naming one that is
- * absent or unusable fails initialization. {@link io.bufproto.api.BufProto#runtime()} says which
- * one is active.
+ * absent or unusable fails initialization. {@link #active()} says which one is active.
  */
 public interface BufProtoRuntime {
+
+  /**
+   * The runtime this JVM uses, chosen on first use; {@code BufProtoRuntime.active().name()} says
+   * which one ({@code classpath}, {@code module} or {@code checked}).
+   *
+   * @throws ExceptionInInitializerError if {@code bufproto.runtime} names a runtime that is absent
+   *     or unusable (its cause, an {@link IllegalStateException}, lists the runtimes found)
+   */
+  static BufProtoRuntime active() {
+    return Runtimes.active();
+  }
 
   /** A short stable name: {@code classpath}, {@code module}, {@code checked}. */
   String name();

@@ -65,14 +65,14 @@ public final class Person
       return forNumber(number);
     }
 
-    private static io.bufproto.api.format.EnumSchema _schemaCache;
+    private static io.bufproto.api.schema.EnumSchema _schemaCache;
 
     /** Generated-code API: the names and numbers of this enum, for the text and JSON formats. */
-    public static io.bufproto.api.format.EnumSchema _schema() {
+    public static io.bufproto.api.schema.EnumSchema _schema() {
       // Built on first use; a race builds two equal immutable schemas, and either may be kept.
-      io.bufproto.api.format.EnumSchema _s = _schemaCache;
+      io.bufproto.api.schema.EnumSchema _s = _schemaCache;
       if (_s == null) {
-        _s = new io.bufproto.api.format.EnumSchema("golden.Person.PhoneType", false,
+        _s = new io.bufproto.api.schema.EnumSchema("golden.Person.PhoneType", false,
             new String[] {"MOBILE", "HOME"},
             new int[] {0, 1});
         _schemaCache = _s;
@@ -262,8 +262,20 @@ public final class Person
     }
 
     @Override
+    public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit,
+        int _sizeLimit) {
+      io.bufproto.api.internal.ProtoCodec.checkSizeLimit(_size, _sizeLimit);
+      parseFrom(_buf, _size, _recursionLimit);
+    }
+
+    @Override
     public void parseFrom(byte[] _bytes) {
       parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(_bytes), _bytes.length);
+    }
+
+    @Override
+    public boolean parseDelimitedFrom(io.netty.buffer.ByteBuf _buf) {
+      return io.bufproto.api.internal.ProtoCodec.parseDelimited(this, _buf);
     }
 
     @Override
@@ -430,6 +442,11 @@ public final class Person
       }
       io.bufproto.api.internal.ProtoWriter.endWrite(_out, _a, _written, _size);
       return _size;
+    }
+
+    @Override
+    public int writeDelimitedTo(io.netty.buffer.ByteBuf _buf) {
+      return io.bufproto.api.internal.ProtoCodec.writeDelimited(this, _buf);
     }
 
     @Override
@@ -675,15 +692,15 @@ public final class Person
       return _t.end();
     }
 
-    private static io.bufproto.api.format.MessageSchema _schemaCache;
+    private static io.bufproto.api.schema.MessageSchema _schemaCache;
 
     /** Generated-code API: the fields of this type, for the text and JSON formats. */
-    public static io.bufproto.api.format.MessageSchema _schema() {
+    public static io.bufproto.api.schema.MessageSchema _schema() {
       // Built on first use; a race builds two equal immutable schemas, and either may be kept.
-      io.bufproto.api.format.MessageSchema _s = _schemaCache;
+      io.bufproto.api.schema.MessageSchema _s = _schemaCache;
       if (_s == null) {
-        _s = io.bufproto.api.format.MessageSchema.builder("golden.Person.PhoneNumber")
-            .scalar(1, "number", "number", io.bufproto.api.format.FieldType.STRING, 0)
+        _s = io.bufproto.api.schema.MessageSchema.builder("golden.Person.PhoneNumber")
+            .scalar(1, "number", "number", io.bufproto.api.schema.FieldType.STRING, 0)
             .enumeration(2, "type", "type", 0, io.bufproto.golden.Person.PhoneType::_schema)
             .build();
         _schemaCache = _s;
@@ -692,8 +709,28 @@ public final class Person
     }
 
     @Override
-    public io.bufproto.api.format.MessageSchema schema() {
+    public io.bufproto.api.schema.MessageSchema schema() {
       return _schema();
+    }
+
+    @Override
+    public String toTextFormat() {
+      return io.bufproto.api.format.ProtoText.print(this);
+    }
+
+    @Override
+    public void parseFromTextFormat(CharSequence _text) {
+      io.bufproto.api.format.ProtoText.parse(_text, this);
+    }
+
+    @Override
+    public String toJson() {
+      return io.bufproto.api.format.ProtoJson.printer().print(this);
+    }
+
+    @Override
+    public void parseFromJson(String _json) {
+      io.bufproto.api.format.ProtoJson.parser().parse(_json, this);
     }
   }
 
@@ -1317,8 +1354,20 @@ public final class Person
   }
 
   @Override
+  public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit,
+      int _sizeLimit) {
+    io.bufproto.api.internal.ProtoCodec.checkSizeLimit(_size, _sizeLimit);
+    parseFrom(_buf, _size, _recursionLimit);
+  }
+
+  @Override
   public void parseFrom(byte[] _bytes) {
     parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(_bytes), _bytes.length);
+  }
+
+  @Override
+  public boolean parseDelimitedFrom(io.netty.buffer.ByteBuf _buf) {
+    return io.bufproto.api.internal.ProtoCodec.parseDelimited(this, _buf);
   }
 
   @Override
@@ -1607,6 +1656,11 @@ public final class Person
     }
     io.bufproto.api.internal.ProtoWriter.endWrite(_out, _a, _written, _size);
     return _size;
+  }
+
+  @Override
+  public int writeDelimitedTo(io.netty.buffer.ByteBuf _buf) {
+    return io.bufproto.api.internal.ProtoCodec.writeDelimited(this, _buf);
   }
 
   @Override
@@ -2079,28 +2133,28 @@ public final class Person
     return _t.end();
   }
 
-  private static io.bufproto.api.format.MessageSchema _schemaCache;
+  private static io.bufproto.api.schema.MessageSchema _schemaCache;
 
   /** Generated-code API: the fields of this type, for the text and JSON formats. */
-  public static io.bufproto.api.format.MessageSchema _schema() {
+  public static io.bufproto.api.schema.MessageSchema _schema() {
     // Built on first use; a race builds two equal immutable schemas, and either may be kept.
-    io.bufproto.api.format.MessageSchema _s = _schemaCache;
+    io.bufproto.api.schema.MessageSchema _s = _schemaCache;
     if (_s == null) {
-      _s = io.bufproto.api.format.MessageSchema.builder("golden.Person")
-          .scalar(1, "name", "name", io.bufproto.api.format.FieldType.STRING, 0)
-          .scalar(2, "id", "id", io.bufproto.api.format.FieldType.INT32, 0)
-          .scalar(3, "email", "email", io.bufproto.api.format.FieldType.STRING,
-          io.bufproto.api.format.FieldSchema.PRESENCE)
-          .message(4, "phones", "phones", io.bufproto.api.format.FieldSchema.REPEATED,
+      _s = io.bufproto.api.schema.MessageSchema.builder("golden.Person")
+          .scalar(1, "name", "name", io.bufproto.api.schema.FieldType.STRING, 0)
+          .scalar(2, "id", "id", io.bufproto.api.schema.FieldType.INT32, 0)
+          .scalar(3, "email", "email", io.bufproto.api.schema.FieldType.STRING,
+          io.bufproto.api.schema.FieldSchema.PRESENCE)
+          .message(4, "phones", "phones", io.bufproto.api.schema.FieldSchema.REPEATED,
           io.bufproto.golden.Person.PhoneNumber::_schema)
-          .scalar(5, "lucky_numbers", "luckyNumbers", io.bufproto.api.format.FieldType.INT64,
-          io.bufproto.api.format.FieldSchema.REPEATED | io.bufproto.api.format.FieldSchema.PACKED)
-          .map(6, "attachments", "attachments", io.bufproto.api.format.FieldType.STRING,
-          io.bufproto.api.format.FieldType.BYTES, null)
-          .scalar(7, "twitter", "twitter", io.bufproto.api.format.FieldType.STRING,
-          io.bufproto.api.format.FieldSchema.PRESENCE | io.bufproto.api.format.FieldSchema.oneof(0))
-          .scalar(8, "pager", "pager", io.bufproto.api.format.FieldType.UINT64,
-          io.bufproto.api.format.FieldSchema.PRESENCE | io.bufproto.api.format.FieldSchema.oneof(0))
+          .scalar(5, "lucky_numbers", "luckyNumbers", io.bufproto.api.schema.FieldType.INT64,
+          io.bufproto.api.schema.FieldSchema.REPEATED | io.bufproto.api.schema.FieldSchema.PACKED)
+          .map(6, "attachments", "attachments", io.bufproto.api.schema.FieldType.STRING,
+          io.bufproto.api.schema.FieldType.BYTES, null)
+          .scalar(7, "twitter", "twitter", io.bufproto.api.schema.FieldType.STRING,
+          io.bufproto.api.schema.FieldSchema.PRESENCE | io.bufproto.api.schema.FieldSchema.oneof(0))
+          .scalar(8, "pager", "pager", io.bufproto.api.schema.FieldType.UINT64,
+          io.bufproto.api.schema.FieldSchema.PRESENCE | io.bufproto.api.schema.FieldSchema.oneof(0))
           .build();
       _schemaCache = _s;
     }
@@ -2108,7 +2162,27 @@ public final class Person
   }
 
   @Override
-  public io.bufproto.api.format.MessageSchema schema() {
+  public io.bufproto.api.schema.MessageSchema schema() {
     return _schema();
+  }
+
+  @Override
+  public String toTextFormat() {
+    return io.bufproto.api.format.ProtoText.print(this);
+  }
+
+  @Override
+  public void parseFromTextFormat(CharSequence _text) {
+    io.bufproto.api.format.ProtoText.parse(_text, this);
+  }
+
+  @Override
+  public String toJson() {
+    return io.bufproto.api.format.ProtoJson.printer().print(this);
+  }
+
+  @Override
+  public void parseFromJson(String _json) {
+    io.bufproto.api.format.ProtoJson.parser().parse(_json, this);
   }
 }

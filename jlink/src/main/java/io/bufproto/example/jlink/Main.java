@@ -1,6 +1,6 @@
 package io.bufproto.example.jlink;
 
-import io.bufproto.api.BufProto;
+import io.bufproto.api.spi.BufProtoRuntime;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.util.Arrays;
@@ -29,7 +29,7 @@ public final class Main {
       boolean same =
           received.equals(sent) && Arrays.equals(received.toByteArray(), sent.toByteArray());
 
-      System.out.println("runtime: " + BufProto.runtime());
+      System.out.println("runtime: " + BufProtoRuntime.active().name());
       System.out.println("runtime module: " + runtimeModule());
       System.out.println(
           "netty module: " + ByteBuf.class.getModule().getDescriptor().toNameAndVersion());

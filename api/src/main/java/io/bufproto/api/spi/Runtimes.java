@@ -1,21 +1,28 @@
-package io.bufproto.api.impl;
+package io.bufproto.api.spi;
 
-import io.bufproto.api.spi.BufProtoRuntime;
-import io.bufproto.api.spi.BufReader;
 import java.util.Iterator;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
- * Chooses the runtime once per JVM (see {@link BufProtoRuntime} for the rules). {@link
- * io.bufproto.api.internal.ProtoCodec} keeps the result in a {@code static final}.
+ * Chooses the runtime once per JVM (see {@link BufProtoRuntime} for the rules): {@link
+ * BufProtoRuntime#active()}, which generated code's reads keep in a {@code static final}.
  */
-public final class Runtimes {
+final class Runtimes {
+
+  /** The runtime chosen on first use; a bad forced name fails this class's initialization. */
+  private static final class Active {
+    static final BufProtoRuntime RUNTIME = select();
+  }
+
+  static BufProtoRuntime active() {
+    return Active.RUNTIME;
+  }
 
   /**
    * System property forcing a runtime by name: {@code classpath}, {@code module}, {@code checked}.
    */
-  public static final String FORCE_PROPERTY = "bufproto.runtime";
+  static final String FORCE_PROPERTY = "bufproto.runtime";
 
   private Runtimes() {}
 
@@ -46,7 +53,7 @@ public final class Runtimes {
   /**
    * The winning runtime for this JVM; throws {@link IllegalStateException} on a bad forced name.
    */
-  public static BufProtoRuntime select() {
+  static BufProtoRuntime select() {
     String forced = System.getProperty(FORCE_PROPERTY, "").trim();
     BufProtoRuntime best = CHECKED;
     StringBuilder seen = new StringBuilder(CHECKED.name());

@@ -1,4 +1,4 @@
-package io.bufproto.api.impl;
+package io.bufproto.api.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

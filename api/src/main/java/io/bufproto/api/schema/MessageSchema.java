@@ -1,4 +1,4 @@
-package io.bufproto.api.format;
+package io.bufproto.api.schema;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,21 +71,8 @@ public final class MessageSchema {
     return byName.get(name);
   }
 
-  /**
-   * The field the text format names {@code name}: by its {@code .proto} name, or a group-like field
-   * by its type's name; or null.
-   */
-  FieldSchema fieldByTextName(String name) {
-    for (FieldSchema f : fields) {
-      if (f.name().equals(name) || TextToWire.isTypeNameOf(f, name)) {
-        return f;
-      }
-    }
-    return null;
-  }
-
   /** Where in {@link #field(int)} order {@code f} is. */
-  int indexOf(FieldSchema f) {
+  public int indexOf(FieldSchema f) {
     // A binary search: Draft and WireMessage call this once per value.
     int i = Arrays.binarySearch(numbers, f.number());
     if (i >= 0 && fields[i] == f) {

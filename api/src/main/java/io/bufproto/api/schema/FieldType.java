@@ -1,4 +1,4 @@
-package io.bufproto.api.format;
+package io.bufproto.api.schema;
 
 /** A field's protobuf type, as declared in the {@code .proto} file, with its wire type. */
 public enum FieldType {

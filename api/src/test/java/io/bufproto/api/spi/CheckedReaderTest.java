@@ -1,6 +1,5 @@
-package io.bufproto.api.impl;
+package io.bufproto.api.spi;
 
-import io.bufproto.api.spi.BufReader;
 import io.bufproto.contract.BufReaderContract;
 
 class CheckedReaderTest extends BufReaderContract {

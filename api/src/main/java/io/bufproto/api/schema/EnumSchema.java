@@ -1,4 +1,4 @@
-package io.bufproto.api.format;
+package io.bufproto.api.schema;
 
 import java.util.HashMap;
 import java.util.Map;

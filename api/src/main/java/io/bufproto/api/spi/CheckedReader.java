@@ -1,17 +1,15 @@
-package io.bufproto.api.impl;
+package io.bufproto.api.spi;
 
-import io.bufproto.api.spi.BufReader;
-import io.bufproto.api.spi.Varints;
 import io.netty.buffer.ByteBuf;
 
 /**
  * The always-available reader: Netty's public, bounds-checked {@link ByteBuf#readByte()}. Reading
  * past {@code writerIndex} throws {@link IndexOutOfBoundsException}.
  */
-public final class CheckedReader implements BufReader {
+final class CheckedReader implements BufReader {
 
-  public static final String NAME = "checked";
-  public static final CheckedReader INSTANCE = new CheckedReader();
+  static final String NAME = "checked";
+  static final CheckedReader INSTANCE = new CheckedReader();
 
   private CheckedReader() {}
 
