@@ -108,15 +108,15 @@ public enum ScalarType {
     return call("write" + stem, out, value);
   }
 
-  /**
-   * Statement calling the ProtoWriter method {@code method} on the target {@code out} at the
-   * generated code's index {@code _at}, bounded by {@code _end}, and advancing {@code _at}.
-   */
   /** A call of {@code ProtoReads.method} with {@code args}. */
   static String reads(String method, String... args) {
     return "io.bufproto.api.internal.ProtoReads." + method + "(" + String.join(", ", args) + ")";
   }
 
+  /**
+   * Statement calling the ProtoWriter method {@code method} on the target {@code out} at the
+   * generated code's index {@code _at}, bounded by {@code _end}, and advancing {@code _at}.
+   */
   static String call(String method, String out, String args) {
     return "_at = io.bufproto.api.internal.ProtoWriter."
         + method

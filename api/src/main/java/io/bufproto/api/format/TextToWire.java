@@ -139,7 +139,6 @@ final class TextToWire {
     return n;
   }
 
-  /** A group's type name, as protobuf-java accepts it for a group-like field. */
   /**
    * The field the text format names {@code name}: by its {@code .proto} name, or a group-like field
    * by its type's name; or null.
@@ -154,7 +153,8 @@ final class TextToWire {
     return null;
   }
 
-  static boolean isTypeNameOf(FieldSchema f, String name) {
+  /** A group's type name, as protobuf-java accepts it for a group-like field. */
+  private static boolean isTypeNameOf(FieldSchema f, String name) {
     return f.type() == FieldType.GROUP
         && !f.textName().equals(f.name())
         && f.textName().equals(name)
