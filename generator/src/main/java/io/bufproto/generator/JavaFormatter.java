@@ -3,11 +3,15 @@ package io.bufproto.generator;
 /**
  * Lays out the templates' output: re-indents by brace depth (two spaces, continuation lines four
  * more: a line inside parentheses opened on an earlier line, one starting with an operator or with
- * {@code implements}), wraps a code line longer than {@value #WIDTH} columns after the last
- * argument or parameter comma that fits, drops blank lines after an opening and before a closing
- * brace, folds runs of blank lines into one, and puts one blank line after every member that ends
- * with a brace. Braces inside string and char literals and comments do not count, so templates need
- * not care about indentation at all.
+ * {@code implements}, the rest of a wrapped line), keeps every line within {@value #WIDTH} columns,
+ * drops blank lines after an opening and before a closing brace, folds runs of blank lines into
+ * one, and puts one blank line after every member that ends with a brace. Braces inside string and
+ * char literals and comments do not count, so templates need not care about indentation at all.
+ *
+ * <p>A code line too long is wrapped at the first of these that fits: the last argument or
+ * parameter comma, {@code &&} or {@code ||}; the opening parenthesis of the outermost call; the
+ * last {@code +}; an assignment. A comment too long is wrapped between words, its rest joined to
+ * the next line of the same paragraph.
  */
 final class JavaFormatter {
 
@@ -32,6 +36,8 @@ final class JavaFormatter {
     java.util.ArrayDeque<Integer> parensOutside = new java.util.ArrayDeque<>();
     // A type declaration wrapped before its '{' (its implements clause on the next line).
     boolean pendingType = false;
+    // The line before was cut by the wrapping: this one continues it.
+    boolean cutBefore = false;
     java.util.ArrayDeque<String> lines =
         new java.util.ArrayDeque<>(java.util.Arrays.asList(source.split("\n", -1)));
     while (!lines.isEmpty()) {
@@ -54,12 +60,22 @@ final class JavaFormatter {
       boolean counting = true;
       boolean startsInComment = inBlockComment;
       boolean insideParens = parens > 0;
-      boolean continued = insideParens || pendingType || isContinuation(line);
-      if (!startsInComment) {
-        int cut = wrapPoint(line, parens, WIDTH - 2 * depth - (continued ? 4 : 0));
+      boolean continued = insideParens || pendingType || cutBefore || isContinuation(line);
+      cutBefore = false;
+      int room = WIDTH - 2 * depth - (continued && !startsInComment ? 4 : 0);
+      if (startsInComment || line.startsWith("//")) {
+        line = wrapComment(line, startsInComment ? room - 1 : room, lines);
+      } else if (line.startsWith("/**") && line.endsWith("*/") && line.length() > room) {
+        // A one-line doc comment too long: opened out, its text wrapped as the lines come.
+        lines.push("*/");
+        lines.push("* " + line.substring(3, line.length() - 2).strip());
+        line = "/**";
+      } else {
+        int cut = wrapPoint(line, parens, room);
         if (cut > 0) {
           lines.push(line.substring(cut + 1).strip());
           line = line.substring(0, cut + 1);
+          cutBefore = true;
         }
       }
       for (int i = 0; i < line.length(); i++) {
@@ -139,10 +155,46 @@ final class JavaFormatter {
   }
 
   /**
-   * Where to wrap {@code line} to fit {@code room} columns: the index of the last character before
-   * a ", " inside parentheses ({@code parens} are open before the line) or before a {@code &&} or
-   * {@code ||}, that leaves the first part within {@code room}; -1 when the line fits or has no
-   * such place (comments and literals are never wrapped).
+   * {@code line}, a comment's line ({@code // text} or {@code * text} inside a block comment), cut
+   * at its last space that leaves it within {@code room} columns; the rest goes back on {@code
+   * lines}, joined to the next line when that continues the same paragraph. Unchanged when it fits
+   * or has no such space.
+   */
+  private static String wrapComment(String line, int room, java.util.Deque<String> lines) {
+    String marker = line.startsWith("//") ? "// " : line.startsWith("* ") ? "* " : null;
+    if (marker == null || line.length() <= room) {
+      return line;
+    }
+    int space = line.lastIndexOf(' ', room);
+    if (space <= marker.length()) {
+      return line;
+    }
+    String rest = line.substring(space + 1).strip();
+    String next = lines.peek();
+    if (next != null && next.strip().startsWith(marker) && continuesParagraph(next, marker)) {
+      lines.poll();
+      rest = rest + " " + next.strip().substring(marker.length()).strip();
+    }
+    lines.push(marker + rest);
+    return line.substring(0, space).stripTrailing();
+  }
+
+  /** Whether a comment line is running text (not a tag, a list item, markup or an empty line). */
+  private static boolean continuesParagraph(String line, String marker) {
+    String text = line.strip().substring(marker.length()).strip();
+    return !text.isEmpty()
+        && !text.startsWith("@")
+        && !text.startsWith("<")
+        && !text.startsWith("-")
+        && !text.startsWith("*/");
+  }
+
+  /**
+   * Where to wrap {@code line} to fit {@code room} columns ({@code parens} are open before it): the
+   * index of the last character of the part that stays, or -1 when the line fits or has no place to
+   * wrap that fits. In order of preference: the last ", " inside parentheses or place before a
+   * {@code &&} or {@code ||}; after the opening parenthesis of the outermost call (the last one at
+   * that depth); before the last {@code +}; after an assignment operator. Literals are never cut.
    */
   private static int wrapPoint(String line, int parens, int room) {
     if (line.length() <= room
@@ -155,6 +207,10 @@ final class JavaFormatter {
     int open = parens;
     int angles = 0; // type arguments: a comma between them is not a place to wrap
     int best = -1;
+    int call = -1;
+    int callDepth = Integer.MAX_VALUE;
+    int plus = -1;
+    int assign = -1;
     for (int i = 0; i < line.length() && i < room; i++) {
       char c = line.charAt(i);
       if (c == '"' || c == '\'') {
@@ -162,6 +218,11 @@ final class JavaFormatter {
       } else if (c == '/' && i + 1 < line.length() && line.charAt(i + 1) == '/') {
         break;
       } else if (c == '(') {
+        boolean isCall = i > 0 && Character.isJavaIdentifierPart(line.charAt(i - 1));
+        if (isCall && open <= callDepth && i + 1 < line.length() && line.charAt(i + 1) != ')') {
+          call = i;
+          callDepth = open;
+        }
         open++;
       } else if (c == ')') {
         open--;
@@ -170,7 +231,7 @@ final class JavaFormatter {
       } else if (c == '>' && angles > 0) {
         angles--;
       } else if (c == '{' || c == '}') {
-        return best; // a lambda or a block: wrap only before it
+        break; // a lambda or a block: wrap only before it
       } else if (c == ','
           && open > 0
           && angles == 0
@@ -179,9 +240,15 @@ final class JavaFormatter {
         best = i;
       } else if (c == ' ' && i > 0 && (line.startsWith(" && ", i) || line.startsWith(" || ", i))) {
         best = i - 1; // before the operator: the next line starts with it
+      } else if (c == ' ' && i > 0 && line.startsWith(" + ", i)) {
+        plus = i - 1;
+      } else if (c == ' ' && assign < 0 && i + 2 < room && line.startsWith(" = ", i)) {
+        assign = i + 1;
+      } else if (c == ' ' && assign < 0 && i + 3 < room && line.startsWith(" += ", i)) {
+        assign = i + 2;
       }
     }
-    return best;
+    return best >= 0 ? best : call >= 0 ? call : plus >= 0 ? plus : assign;
   }
 
   private static boolean declaresType(String line) {

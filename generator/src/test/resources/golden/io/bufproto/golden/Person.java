@@ -44,7 +44,9 @@ public final class Person
       return getNumber();
     }
 
-    /** The values by wire number (null where none), for {@link #forNumber}: small enough to inline. */
+    /**
+     * The values by wire number (null where none), for {@link #forNumber}: small enough to inline.
+     */
     private static final PhoneType[] _BY_NUMBER = new PhoneType[2];
 
     static {
@@ -102,18 +104,24 @@ public final class Person
     private int _kept;
     /** The message holding this one, told when this one changes; null for a top-level message. */
     private io.bufproto.api.internal.MessageParent _parent;
-    /** Where {@link #writeTo} composes the message for a target without an array; see {@code ProtoWriter}. */
+    /**
+     * Where {@link #writeTo} composes the message for a target without an array; see {@code
+     * ProtoWriter}.
+     */
     private byte[] _scratch;
-    /** Fields this schema does not know, written back after the known ones; null while there are none. */
+    /**
+     * Fields this schema does not know, written back after the known ones; null while there are
+     * none.
+     */
     private io.bufproto.api.internal.UnknownFields _unknown;
     /*
      * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
      * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
-     * x_Off in _source are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8 length
-     * word (Utf8.scan), -1 until the size pass scans it. Bytes are x_Len bytes at x_Off in x_ (a
-     * buffer given to a setter, aliased) or, when x_ is null, in _source. Repeated fields keep arrays
-     * and a count (x_Count; elements past it are kept for reuse); a message field keeps its child
-     * across clear(); maps keep MapEntries, null until used.
+     * x_Off in _source are known (x_Off is -1 for a value set by a setter), x_Len is its UTF-8
+     * length word (Utf8.scan), -1 until the size pass scans it. Bytes are x_Len bytes at x_Off in
+     * x_ (a buffer given to a setter, aliased) or, when x_ is null, in _source. Repeated fields
+     * keep arrays and a count (x_Count; elements past it are kept for reuse); a message field keeps
+     * its child across clear(); maps keep MapEntries, null until used.
      */
     private String number_;
     private int number_Off = -1;
@@ -124,7 +132,9 @@ public final class Person
     /** An empty message, to fill or to parse into (and to reuse: see {@code ProtoMessage}). */
     public PhoneNumber() {}
 
-    /** Generated-code API: makes {@code _p} the message told when this one changes. Returns this. */
+    /**
+     * Generated-code API: makes {@code _p} the message told when this one changes. Returns this.
+     */
     public PhoneNumber _setParent(io.bufproto.api.internal.MessageParent _p) {
       _parent = _p;
       return this;
@@ -139,9 +149,9 @@ public final class Person
     }
 
     /**
-     * A value left this message other than by clear() (a field's own clear, a oneof member replaced,
-     * a map value replaced or removed), where no count sees it: the next clear() of the top-level
-     * message releases everything (see {@code Reuse}).
+     * A value left this message other than by clear() (a field's own clear, a oneof member
+     * replaced, a map value replaced or removed), where no count sees it: the next clear() of the
+     * top-level message releases everything (see {@code Reuse}).
      */
     @Override
     public void _dropped() {
@@ -201,7 +211,8 @@ public final class Person
      * <code>.golden.Person.PhoneType type = 2;</code>
      */
     public io.bufproto.golden.Person.PhoneType getType() {
-      io.bufproto.golden.Person.PhoneType _v = io.bufproto.golden.Person.PhoneType.forNumber(getTypeValue());
+      io.bufproto.golden.Person.PhoneType _v = io.bufproto.golden.Person.PhoneType.forNumber(
+          getTypeValue());
       return _v == null ? io.bufproto.golden.Person.PhoneType.UNRECOGNIZED : _v;
     }
 
@@ -282,7 +293,8 @@ public final class Person
     public PhoneNumber retainParsedBuffers(boolean _retain) {
       if (_parent != null) {
         throw new IllegalStateException(
-            "a sub-message is parsed as part of its parent: call retainParsedBuffers on the top-level message");
+            "a sub-message is parsed as part of its parent:"
+            + " call retainParsedBuffers on the top-level message");
       }
       _ownSource().retain(_retain);
       return this;
@@ -313,11 +325,11 @@ public final class Person
     }
 
     /**
-     * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this parse
-     * (which this message's lazy values then read), through the runtime's cursor {@code _in} when it
-     * opened one (else null; see ProtoReads), up to {@code _end}, or up
-     * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
-     * {@code _depth} is the nesting still allowed below this message. Returns true only if no
+     * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this
+     * parse (which this message's lazy values then read), through the runtime's cursor {@code _in}
+     * when it opened one (else null; see ProtoReads), up to {@code _end}, or up
+     * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is
+     * 0). {@code _depth} is the nesting still allowed below this message. Returns true only if no
      * required field is missing here or in the children this call parsed (the required-field check
      * made while the fields are hot, instead of a walk over the tree after the parse); false when
      * one may be: a sub-message merged from two occurrences, a map value with required fields.
@@ -383,7 +395,8 @@ public final class Person
         if (_w == -1) {
           _w = number_Len = io.bufproto.api.internal.Utf8.scan(number_);
         }
-        _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(io.bufproto.api.internal.Utf8.length(_w));
+        _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
+            io.bufproto.api.internal.Utf8.length(_w));
       }
 
       if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
@@ -430,7 +443,8 @@ public final class Person
         // back to a byte at a time.
         _end = _a.length;
       } else {
-        // Larger: composed a chunk at a time, never in an array of the message's size (ProtoWriter).
+        // Larger: composed a chunk at a time, never in an array of the message's size
+        // (ProtoWriter).
         io.bufproto.api.internal.ProtoWriter.writeLarge(this, _out, _size);
         return _size;
       }
@@ -503,18 +517,20 @@ public final class Person
     /**
      * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
      * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
-     * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed), or
-     * null if it has none.
+     * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed),
+     * or null if it has none.
      */
     private io.bufproto.api.internal.ParsedBuffer _clearCounting() {
       int _was = _cachedSize;
       if (_parent != null) {
-        // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
+        // (Only a parent needs telling: this message's own size and checks are reset by the
+        // caller.)
         _changed();
       }
       io.bufproto.api.internal.ParsedBuffer _s = _source;
       if (_s != null && _s.ownedBy(this)) {
-        // The values read from it are gone: it is released (if retained), and reads through it fail.
+        // The values read from it are gone: it is released (if retained), and reads through it
+        // fail.
         _s.close();
       } else {
         _s = null;
@@ -545,8 +561,8 @@ public final class Person
     }
 
     /**
-     * Generated-code API: {@link #_clear()} for a parent's getter of a field that is not set: the size is
-     * known (0), so the first change tells the parent, which then marks the field set.
+     * Generated-code API: {@link #_clear()} for a parent's getter of a field that is not set: the
+     * size is known (0), so the first change tells the parent, which then marks the field set.
      */
     public PhoneNumber _unsetValue() {
       _clear();
@@ -555,8 +571,8 @@ public final class Person
     }
 
     /**
-     * Generated-code API: {@link #clear()} without telling the parent, for a parent reusing this message (it
-     * forgets its own size itself).
+     * Generated-code API: {@link #clear()} without telling the parent, for a parent reusing this
+     * message (it forgets its own size itself).
      */
     public PhoneNumber _clear() {
       _bits0 = 0;
@@ -666,9 +682,9 @@ public final class Person
     }
 
     /**
-     * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints it.
-     * Never throws: if a lazy value cannot be read any more (its buffer was released), the present
-     * fields are printed as {@code Type{name: value, ...}} with that value marked instead.
+     * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints
+     * it. Never throws: if a lazy value cannot be read any more (its buffer was released), the
+     * present fields are printed as {@code Type{name: value, ...}} with that value marked instead.
      */
     @Override
     public String toString() {
@@ -680,7 +696,8 @@ public final class Person
     }
 
     private String _summary() {
-      io.bufproto.api.internal.TextWriter _t = new io.bufproto.api.internal.TextWriter("PhoneNumber");
+      io.bufproto.api.internal.TextWriter _t = new io.bufproto.api.internal.TextWriter(
+          "PhoneNumber");
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _t.fieldString("number", this::getNumber);
       }
@@ -784,9 +801,14 @@ public final class Person
   private int _kept;
   /** The message holding this one, told when this one changes; null for a top-level message. */
   private io.bufproto.api.internal.MessageParent _parent;
-  /** Where {@link #writeTo} composes the message for a target without an array; see {@code ProtoWriter}. */
+  /**
+   * Where {@link #writeTo} composes the message for a target without an array; see {@code
+   * ProtoWriter}.
+   */
   private byte[] _scratch;
-  /** Fields this schema does not know, written back after the known ones; null while there are none. */
+  /**
+   * Fields this schema does not know, written back after the known ones; null while there are none.
+   */
   private io.bufproto.api.internal.UnknownFields _unknown;
   /*
    * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
@@ -807,7 +829,8 @@ public final class Person
   private int email_Off = -1;
   private int email_Len = -1;
 
-  private io.bufproto.golden.Person.PhoneNumber[] phones_ = new io.bufproto.golden.Person.PhoneNumber[0];
+  private io.bufproto.golden.Person.PhoneNumber[] phones_ =
+      new io.bufproto.golden.Person.PhoneNumber[0];
   private int phones_Count;
 
   private long[] luckyNumbers_ = io.bufproto.api.internal.ProtoArrays.EMPTY_LONG;
@@ -1199,7 +1222,8 @@ public final class Person
    *
    * <code>map&lt;string, bytes&gt; attachments = 6;</code>
    */
-  public void forEachAttachments(java.util.function.BiConsumer<? super String, ? super byte[]> action) {
+  public void forEachAttachments(
+      java.util.function.BiConsumer<? super String, ? super byte[]> action) {
     for (int _i = 0, _n = getAttachmentsCount(); _i < _n; _i++) {
       action.accept(((String) attachments_.objectKey(_i)), ((byte[]) attachments_.objectValue(_i)));
     }
@@ -1230,7 +1254,9 @@ public final class Person
 
   private io.bufproto.api.internal.MapEntries _mapAttachments() {
     if (attachments_ == null) {
-      attachments_ = new io.bufproto.api.internal.MapEntries(io.bufproto.api.internal.MapEntries.Box.OBJECT, io.bufproto.api.internal.MapEntries.Box.OBJECT, false);
+      attachments_ = new io.bufproto.api.internal.MapEntries(
+          io.bufproto.api.internal.MapEntries.Box.OBJECT,
+          io.bufproto.api.internal.MapEntries.Box.OBJECT, false);
     }
     return attachments_;
   }
@@ -1374,7 +1400,8 @@ public final class Person
   public Person retainParsedBuffers(boolean _retain) {
     if (_parent != null) {
       throw new IllegalStateException(
-          "a sub-message is parsed as part of its parent: call retainParsedBuffers on the top-level message");
+          "a sub-message is parsed as part of its parent:"
+          + " call retainParsedBuffers on the top-level message");
     }
     _ownSource().retain(_retain);
     return this;
@@ -1405,9 +1432,9 @@ public final class Person
   }
 
   /**
-   * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this parse
-   * (which this message's lazy values then read), through the runtime's cursor {@code _in} when it
-   * opened one (else null; see ProtoReads), up to {@code _end}, or up
+   * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this
+   * parse (which this message's lazy values then read), through the runtime's cursor {@code _in}
+   * when it opened one (else null; see ProtoReads), up to {@code _end}, or up
    * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
    * {@code _depth} is the nesting still allowed below this message. Returns true only if no
    * required field is missing here or in the children this call parsed (the required-field check
@@ -1549,7 +1576,8 @@ public final class Person
         if (_w == -1) {
           _w = name_Len = io.bufproto.api.internal.Utf8.scan(name_);
         }
-        _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(io.bufproto.api.internal.Utf8.length(_w));
+        _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
+            io.bufproto.api.internal.Utf8.length(_w));
       }
 
       if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
@@ -1561,13 +1589,15 @@ public final class Person
         if (_w == -1) {
           _w = email_Len = io.bufproto.api.internal.Utf8.scan(email_);
         }
-        _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(io.bufproto.api.internal.Utf8.length(_w));
+        _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
+            io.bufproto.api.internal.Utf8.length(_w));
       }
     }
 
     _size += 1 * phones_Count;
     for (int _i = 0; _i < phones_Count; _i++) {
-      _size += io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(phones_[_i].getSerializedSize());
+      _size += io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
+          phones_[_i].getSerializedSize());
     }
 
     if (luckyNumbers_Count > 0) {
@@ -1583,7 +1613,8 @@ public final class Person
       io.bufproto.api.internal.MapEntries _m = attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
         int _kl = io.bufproto.api.internal.Utf8.scan(((String) _m.objectKey(_i)));
-        int _ks = io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(io.bufproto.api.internal.Utf8.length(_kl));
+        int _ks = io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
+            io.bufproto.api.internal.Utf8.length(_kl));
         int _vl = 0;
         int _vs = io.bufproto.api.internal.ProtoCodec.bytesSize(((byte[]) _m.objectValue(_i)));
         int _es = 2 + _ks + _vs;
@@ -1597,7 +1628,8 @@ public final class Person
       if (_w == -1) {
         _w = twitter_Len = io.bufproto.api.internal.Utf8.scan(twitter_);
       }
-      _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(io.bufproto.api.internal.Utf8.length(_w));
+      _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
+          io.bufproto.api.internal.Utf8.length(_w));
     }
 
     if (_contactCase == 8) {
@@ -1830,8 +1862,8 @@ public final class Person
   }
 
   /**
-   * Generated-code API: {@link #_clear()} for a parent's getter of a field that is not set: the size is
-   * known (0), so the first change tells the parent, which then marks the field set.
+   * Generated-code API: {@link #_clear()} for a parent's getter of a field that is not set: the
+   * size is known (0), so the first change tells the parent, which then marks the field set.
    */
   public Person _unsetValue() {
     _clear();
@@ -1840,8 +1872,8 @@ public final class Person
   }
 
   /**
-   * Generated-code API: {@link #clear()} without telling the parent, for a parent reusing this message (it
-   * forgets its own size itself).
+   * Generated-code API: {@link #clear()} without telling the parent, for a parent reusing this
+   * message (it forgets its own size itself).
    */
   public Person _clear() {
     _bits0 = 0;
@@ -2011,7 +2043,9 @@ public final class Person
       }
     }
 
-    if (!io.bufproto.api.internal.ProtoValues.mapEquals(io.bufproto.api.internal.MapEntries.view(attachments_), io.bufproto.api.internal.MapEntries.view(_o.attachments_))) {
+    if (!io.bufproto.api.internal.ProtoValues.mapEquals(
+        io.bufproto.api.internal.MapEntries.view(attachments_),
+        io.bufproto.api.internal.MapEntries.view(_o.attachments_))) {
       return false;
     }
 
@@ -2067,7 +2101,8 @@ public final class Person
     }
 
     if (getAttachmentsCount() > 0) {
-      _h = 53 * (37 * _h + 6) + io.bufproto.api.internal.ProtoValues.mapHash(io.bufproto.api.internal.MapEntries.view(attachments_));
+      _h = 53 * (37 * _h + 6) + io.bufproto.api.internal.ProtoValues.mapHash(
+          io.bufproto.api.internal.MapEntries.view(attachments_));
     }
 
     if (_contactCase == 7) {
@@ -2083,9 +2118,9 @@ public final class Person
   }
 
   /**
-   * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints it.
-   * Never throws: if a lazy value cannot be read any more (its buffer was released), the present
-   * fields are printed as {@code Type{name: value, ...}} with that value marked instead.
+   * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints
+   * it. Never throws: if a lazy value cannot be read any more (its buffer was released), the
+   * present fields are printed as {@code Type{name: value, ...}} with that value marked instead.
    */
   @Override
   public String toString() {
