@@ -1,8 +1,0 @@
-/**
- * A small application module linked into a runtime image with BufProto and Netty. It requires only
- * the API; the runtime comes from whichever runtime module the image contains ({@code
- * io.bufproto.runtime.module}, named at link time: jlink does not bind services by itself).
- */
-module io.bufproto.example.jlink {
-  requires io.bufproto.api;
-}
