@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ProtocLauncherTest {
 
   private static final Path PROTOC = Path.of("target/protoc/protoc.exe");
-  private static final Path LAUNCHER = Path.of("../generator/target/protoc-gen-bufproto");
+  private static final Path LAUNCHER = Path.of("../../generator/target/protoc-gen-bufproto");
   private static final Path GENERATED = Path.of("target/generated-sources/protobuf");
 
   @Test
