@@ -1,5 +1,6 @@
 package io.bufproto.contract;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -177,6 +178,37 @@ public abstract class BufReaderContract {
           }
           skipTo(b, writer);
           assertEquals(writer, b.readerIndex());
+        } finally {
+          b.release();
+        }
+      }
+    }
+  }
+
+  @Test
+  void copyBytesCopiesExactlyTheBytesAskedForAndMovesNoIndex() {
+    byte[] data = new byte[40];
+    RANDOM.nextBytes(data);
+    for (int before = 0; before < 3; before++) {
+      for (ByteBuf b : buffers(data, before)) {
+        try {
+          int reader = b.readerIndex();
+          int writer = b.writerIndex();
+          for (int at = reader; at <= writer; at++) {
+            for (int length = 0; at + length <= writer; length++) {
+              byte[] dst = new byte[length + 16];
+              Arrays.fill(dst, (byte) 0x5a);
+              if (!reader().copyBytes(b, at, dst, length)) {
+                continue; // left to the caller's checked copy: nothing stored
+              }
+              byte[] expected = new byte[length + 16];
+              Arrays.fill(expected, (byte) 0x5a);
+              System.arraycopy(data, at - before, expected, 0, length);
+              assertArrayEquals(expected, dst, b + " at " + at + " length " + length);
+              assertEquals(reader, b.readerIndex());
+              assertEquals(writer, b.writerIndex());
+            }
+          }
         } finally {
           b.release();
         }

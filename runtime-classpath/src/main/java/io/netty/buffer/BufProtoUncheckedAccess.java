@@ -130,6 +130,32 @@ public final class BufProtoUncheckedAccess {
     return true;
   }
 
+  /**
+   * Copies {@code length} bytes at {@code index} into {@code dst[0, length)} through Netty's
+   * unchecked accessors, 8 bytes per load where there are 8 (the last load overlapping the one
+   * before), reading those bytes and no others; returns false, copying nothing, for a buffer this
+   * class does not handle. The caller checked the bounds and that the buffer is alive (a lazy
+   * string's bytes, see {@code BufReader.copyBytes}).
+   */
+  public static boolean copyBytes(
+      ByteBuf buf, int index, byte[] dst, int length, java.lang.invoke.VarHandle longs) {
+    if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
+      return false;
+    }
+    if (length < 8) {
+      for (int i = 0; i < length; i++) {
+        dst[i] = b._getByte(index + i);
+      }
+      return true;
+    }
+    int last = length - 8;
+    for (int i = 0; i < last; i += 8) {
+      longs.set(dst, i, b._getLongLE(index + i));
+    }
+    longs.set(dst, last, b._getLongLE(index + last));
+    return true;
+  }
+
   // ---- The copy of a composed message, for the unchecked writer. The caller (ProtoWriter, see
   // BufWriter's contract) has checked that the bytes lie in space reserved with ensureWritable
   // and that the buffer is accessible. Buffers this class does not handle take the checked writer.

@@ -176,6 +176,7 @@ public final class Utf8 {
   private static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+  private static final io.bufproto.api.spi.BufReader READER = ProtoCodec.reader();
   private static final ThreadLocal<byte[]> SCRATCH =
       ThreadLocal.withInitial(() -> new byte[SCRATCH_SIZE]);
 
@@ -210,20 +211,46 @@ public final class Utf8 {
     // Direct memory is copied through a per-thread array (strings up to 1 KiB), so the String is
     // all a getter allocates (AllocationTest); the String constructor copies it anyway.
     byte[] tmp = length <= SCRATCH_SIZE ? SCRATCH.get() : new byte[length];
+    if (!READER.copyBytes(buf, index, tmp, length)) {
+      copyChecked(buf, index, tmp, length);
+    }
+    // ASCII (the common case) is Latin-1 too: that constructor copies without a second scan
+    // (docs/design/strings.md, "Reading").
+    return new String(
+        tmp,
+        0,
+        length,
+        isAscii(tmp, length) ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+  }
+
+  /** Whether {@code bytes[0, length)} are all below 0x80. */
+  private static boolean isAscii(byte[] bytes, int length) {
+    long or = 0;
+    int i = 0;
+    for (; i + 8 <= length; i += 8) {
+      or |= (long) LONGS.get(bytes, i);
+    }
+    for (; i < length; i++) {
+      or |= bytes[i];
+    }
+    return (or & 0x8080808080808080L) == 0;
+  }
+
+  /** The copy of {@link #decodeLive} through Netty's checked API. */
+  private static void copyChecked(ByteBuf buf, int index, byte[] tmp, int length) {
     if (!ProtoWriter.DIRECT_BULK_COPY_ALLOCATES) {
       buf.getBytes(index, tmp, 0, length);
-    } else {
-      // Netty 4.2 on JDK 24+ (no internal memory accessor) allocates a ByteBuffer duplicate per
-      // bulk getBytes from direct memory: copy 8 bytes per checked read instead.
-      int i = 0;
-      for (; i + 8 <= length; i += 8) {
-        LONGS.set(tmp, i, buf.getLong(index + i));
-      }
-      for (; i < length; i++) {
-        tmp[i] = buf.getByte(index + i);
-      }
+      return;
     }
-    return new String(tmp, 0, length, StandardCharsets.UTF_8);
+    // Netty 4.2 on JDK 24+ (no internal memory accessor) allocates a ByteBuffer duplicate per
+    // bulk getBytes from direct memory: copy 8 bytes per checked read instead.
+    int i = 0;
+    for (; i + 8 <= length; i += 8) {
+      LONGS.set(tmp, i, buf.getLong(index + i));
+    }
+    for (; i < length; i++) {
+      tmp[i] = buf.getByte(index + i);
+    }
   }
 
   /**

@@ -40,6 +40,18 @@ public interface BufReader {
   }
 
   /**
+   * Copies the {@code length} bytes at {@code index} of {@code buf} into {@code dst} from index 0,
+   * indexes unaffected, and returns true; or returns false, storing nothing, when this reader
+   * leaves the copy to the caller (Netty's checked {@code getBytes}). The caller has checked that
+   * the bytes lie within the buffer's readable bytes when it parsed them, that the buffer is alive,
+   * and that {@code dst} has room for them: an implementation reads those bytes and no others, and
+   * may skip Netty's checks.
+   */
+  default boolean copyBytes(ByteBuf buf, int index, byte[] dst, int length) {
+    return false;
+  }
+
+  /**
    * The buffer to parse {@code buf} through: {@code buf} itself, or, when {@code buf} is a pure
    * delegate of another buffer (Netty's leak-aware wrappers, which share the wrapped buffer's
    * indexes and memory and add a leak record or a check to every call), the buffer it delegates to,

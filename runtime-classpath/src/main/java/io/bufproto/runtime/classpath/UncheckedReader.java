@@ -5,6 +5,9 @@ import io.bufproto.api.spi.Varints;
 import io.bufproto.api.spi.Wrappers;
 import io.netty.buffer.BufProtoUncheckedAccess;
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The classpath reader: {@link BufProtoUncheckedAccess} decodes every varint it can (one unchecked
@@ -15,6 +18,9 @@ import io.netty.buffer.ByteBuf;
 final class UncheckedReader implements BufReader {
 
   static final UncheckedReader INSTANCE = new UncheckedReader();
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private UncheckedReader() {}
 
@@ -34,6 +40,11 @@ final class UncheckedReader implements BufReader {
       return v;
     }
     return checked(buf);
+  }
+
+  @Override
+  public boolean copyBytes(ByteBuf buf, int index, byte[] dst, int length) {
+    return BufProtoUncheckedAccess.copyBytes(buf, index, dst, length, LONGS);
   }
 
   @Override
