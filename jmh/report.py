@@ -163,7 +163,7 @@ def lightproto_suite(folder):
              "script took medians), their number in each heading; every round is in the file named). Note that LightProto's \"serialize\" of Pulsar's messages and of Simple is clear + fill "
              "+ write, and all its writes go into a pooled direct buffer.", ""]
     for name in sorted(os.listdir(folder)):
-        if not name.endswith(".txt"):
+        if not name.endswith(".txt") or name.startswith("timing"):
             continue
         text = open(os.path.join(folder, name)).read().splitlines()
         title = [l for l in text if l.startswith("== BufProto / LightProto")]
@@ -177,6 +177,66 @@ def lightproto_suite(folder):
             f = row.split()
             if len(f) == 4:
                 lines.append("| %s | %s | %s | %s |" % tuple(f))
+        lines.append("")
+    return lines
+
+
+def timing(folder):
+    """The section for jmh/lightproto-timing.sh's outputs (jmh/results/lightproto-suite/timing-*.txt)."""
+    if not os.path.isdir(folder):
+        return []
+    lines = []
+    for name in sorted(os.listdir(folder)):
+        if not (name.startswith("timing") and name.endswith(".txt")):
+            continue
+        text = open(os.path.join(folder, name)).read().splitlines()
+        title = [l for l in text if l.startswith("== medians")]
+        if not title:
+            continue
+        buffers = sorted({l.split("# buffers: ")[1] for l in text if "# buffers: " in l
+                          and l.split()[3] == "deny"})
+        lines += ["### Outside JMH, sun.misc.Unsafe's memory access allowed and denied (`jmh/results/lightproto-suite/"
+                  + name + "`)", "",
+                  "`jmh/lightproto-timing.sh` times the suite's shapes with a plain loop "
+                  "(`TimingHarness`, built into both arms by `jmh/lightproto-suite.sh`), because JMH cannot run "
+                  "under `--sun-misc-unsafe-memory-access=deny`; a crude measure, to be compared within a row "
+                  "only. Its write rows fill from non-literal strings. " + title[0][3:] + ". Under deny the "
+                  "inputs are " + ", ".join(buffers) + " (Netty 4.1 without Unsafe prefers heap buffers).", "",
+                  "| workload | LightProto allow | LightProto deny | BufProto allow | BufProto deny "
+                  "| BufProto / LightProto, allow | deny |", "|---|---|---|---|---|---|---|"]
+        for row in text[text.index(title[0]) + 1:]:
+            f = row.split()
+            if len(f) >= 7:
+                lines.append("| " + " ".join(f[:-6]) + " | " + " | ".join(f[-6:]) + " |")
+        lines.append("")
+    return lines
+
+
+def honest(folder):
+    """Clear + fill + write from non-literal strings (jmh/results/honest/jdk*.json, ShapeBenchmark)."""
+    if not os.path.isdir(folder):
+        return []
+    lines = ["## Clear + fill + write from strings that are not literals", "",
+             "Every `*_fillSerialize` takes the next of eight equal but distinct copies of each string per "
+             "operation (`Data.next()`), so a literal's UTF-8 scan, which C2 folds, decides no row, and no "
+             "library skips a scan because it was handed the same `String` object again. Command: `java -jar "
+             "jmh/target/benchmarks.jar '(MessageMetadata|Simple|AddressBook|Strings)Benchmark\\.(bufproto|"
+             "lightproto|protobuf)_fillSerialize$' -f 2 -wi 2 -i 3 -prof gc -rf json`.", ""]
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        res = load(os.path.join(folder, name))
+        if not res:
+            continue
+        any_rec = next(iter(res.values()))[3]
+        lines += ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
+                  + any_rec.get("vmVersion", ""), "",
+                  "| shape | BufProto | LightProto | protobuf-java | vs LightProto | vs protobuf-java |",
+                  "|---|---|---|---|---|---|"]
+        for shape in sorted({k[0] for k in res}):
+            bp, lp, pj = (res.get((shape, lib + "_fillSerialize")) for lib in ("bufproto", "lightproto", "protobuf"))
+            lines.append("| %s | %s | %s | %s | %s | %s |" % (shape, cell(bp), cell(lp), cell(pj),
+                                                          ratio(bp, lp), ratio(bp, pj)))
         lines.append("")
     return lines
 
@@ -204,6 +264,8 @@ def main():
         lp_version = open(lp_path).read().strip() if os.path.exists(lp_path) else "0.7.3"
         lines += section(jdk, res, note, lp_version)
     lines += lightproto_suite(os.path.join(results, "lightproto-suite"))
+    lines += timing(os.path.join(results, "lightproto-suite"))
+    lines += honest(os.path.join(results, "honest"))
     if jdks:
         first = jdks[0]
         svg(first, load(os.path.join(results, "jdk" + first, "unchecked.json")), os.path.join(docs, "benchmarks.svg"))

@@ -17,7 +17,7 @@ public class AddressBookBenchmark extends ShapeBenchmark {
   protected MessageLite pjBuild() {
     AddressBookProtos.AddressBook.Builder book = AddressBookProtos.AddressBook.newBuilder();
     int id = 1;
-    for (String[] p : Data.PEOPLE) {
+    for (String[] p : Data.people()) {
       AddressBookProtos.Person.Builder person = book.addPersonBuilder().setName(p[0]).setId(id++);
       if (!p[1].isEmpty()) {
         person.setEmail(p[1]);
@@ -56,7 +56,7 @@ public class AddressBookBenchmark extends ShapeBenchmark {
   protected void bpFill() {
     bp.clear();
     int id = 1;
-    for (String[] p : Data.PEOPLE) {
+    for (String[] p : Data.people()) {
       io.bufproto.jmh.bp.Person person = bp.addPerson().setName(p[0]).setId(id++);
       if (!p[1].isEmpty()) {
         person.setEmail(p[1]);
@@ -85,7 +85,7 @@ public class AddressBookBenchmark extends ShapeBenchmark {
   protected void lpFill() {
     lp.clear();
     int id = 1;
-    for (String[] p : Data.PEOPLE) {
+    for (String[] p : Data.people()) {
       io.bufproto.jmh.shapes.Person person = lp.addPerson().setName(p[0]).setId(id++);
       if (!p[1].isEmpty()) {
         person.setEmail(p[1]);

@@ -18,14 +18,14 @@ public class MessageMetadataBenchmark extends ShapeBenchmark {
   protected MessageLite pjBuild() {
     PulsarApi.MessageMetadata.Builder b =
         PulsarApi.MessageMetadata.newBuilder()
-            .setProducerName(Data.PRODUCER)
+            .setProducerName(Data.producer())
             .setSequenceId(Data.SEQUENCE_ID)
             .setPublishTime(Data.PUBLISH_TIME);
-    for (String[] kv : Data.PROPERTIES) {
+    for (String[] kv : Data.properties()) {
       b.addProperties(PulsarApi.KeyValue.newBuilder().setKey(kv[0]).setValue(kv[1]));
     }
-    b.setPartitionKey(Data.PARTITION_KEY);
-    for (String r : Data.REPLICATE_TO) {
+    b.setPartitionKey(Data.partitionKey());
+    for (String r : Data.replicateTo()) {
       b.addReplicateTo(r);
     }
     return b.setCompression(PulsarApi.CompressionType.LZ4)
@@ -62,14 +62,14 @@ public class MessageMetadataBenchmark extends ShapeBenchmark {
   protected void bpFill() {
     io.bufproto.jmh.bp.MessageMetadata m =
         bp.clear()
-            .setProducerName(Data.PRODUCER)
+            .setProducerName(Data.producer())
             .setSequenceId(Data.SEQUENCE_ID)
             .setPublishTime(Data.PUBLISH_TIME);
-    for (String[] kv : Data.PROPERTIES) {
+    for (String[] kv : Data.properties()) {
       m.addProperty().setKey(kv[0]).setValue(kv[1]);
     }
-    m.setPartitionKey(Data.PARTITION_KEY);
-    for (String r : Data.REPLICATE_TO) {
+    m.setPartitionKey(Data.partitionKey());
+    for (String r : Data.replicateTo()) {
       m.addReplicateTo(r);
     }
     m.setCompression(io.bufproto.jmh.bp.CompressionType.LZ4)
@@ -95,14 +95,14 @@ public class MessageMetadataBenchmark extends ShapeBenchmark {
   protected void lpFill() {
     org.apache.pulsar.common.api.proto.MessageMetadata m =
         lp.clear()
-            .setProducerName(Data.PRODUCER)
+            .setProducerName(Data.producer())
             .setSequenceId(Data.SEQUENCE_ID)
             .setPublishTime(Data.PUBLISH_TIME);
-    for (String[] kv : Data.PROPERTIES) {
+    for (String[] kv : Data.properties()) {
       m.addProperty().setKey(kv[0]).setValue(kv[1]);
     }
-    m.setPartitionKey(Data.PARTITION_KEY);
-    for (String r : Data.REPLICATE_TO) {
+    m.setPartitionKey(Data.partitionKey());
+    for (String r : Data.replicateTo()) {
       m.addReplicateTo(r);
     }
     m.setCompression(org.apache.pulsar.common.api.proto.CompressionType.LZ4)

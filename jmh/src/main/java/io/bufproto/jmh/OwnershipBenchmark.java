@@ -45,11 +45,11 @@ public class OwnershipBenchmark {
   public void setup() {
     PulsarApi.MessageMetadata.Builder b =
         PulsarApi.MessageMetadata.newBuilder()
-            .setProducerName(Data.PRODUCER)
+            .setProducerName(Data.producer())
             .setSequenceId(Data.SEQUENCE_ID)
             .setPublishTime(Data.PUBLISH_TIME)
-            .setPartitionKey(Data.PARTITION_KEY);
-    for (String[] kv : Data.PROPERTIES) {
+            .setPartitionKey(Data.partitionKey());
+    for (String[] kv : Data.properties()) {
       b.addProperties(PulsarApi.KeyValue.newBuilder().setKey(kv[0]).setValue(kv[1]));
     }
     byte[] bytes = b.build().toByteArray();

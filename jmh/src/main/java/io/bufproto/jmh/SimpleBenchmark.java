@@ -17,7 +17,7 @@ public class SimpleBenchmark extends ShapeBenchmark {
   protected MessageLite pjBuild() {
     SimpleProtos.Frame.Builder b =
         SimpleProtos.Frame.newBuilder()
-            .setName(Data.FRAME_NAME)
+            .setName(Data.frameName())
             .setPoint(SimpleProtos.Point.newBuilder().setX(1).setY(2).setZ(3));
     for (int[] p : Data.PATH) {
       b.addPath(SimpleProtos.Point.newBuilder().setX(p[0]).setY(p[1]).setZ(p[2]));
@@ -42,7 +42,7 @@ public class SimpleBenchmark extends ShapeBenchmark {
 
   @Override
   protected void bpFill() {
-    bp.clear().setName(Data.FRAME_NAME).setPoint().setX(1).setY(2).setZ(3);
+    bp.clear().setName(Data.frameName()).setPoint().setX(1).setY(2).setZ(3);
     for (int[] p : Data.PATH) {
       bp.addPath().setX(p[0]).setY(p[1]).setZ(p[2]);
     }
@@ -56,7 +56,7 @@ public class SimpleBenchmark extends ShapeBenchmark {
 
   @Override
   protected void lpFill() {
-    lp.clear().setName(Data.FRAME_NAME).setPoint().setX(1).setY(2).setZ(3);
+    lp.clear().setName(Data.frameName()).setPoint().setX(1).setY(2).setZ(3);
     for (int[] p : Data.PATH) {
       lp.addPath().setX(p[0]).setY(p[1]).setZ(p[2]);
     }

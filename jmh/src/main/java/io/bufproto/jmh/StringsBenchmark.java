@@ -18,14 +18,16 @@ public class StringsBenchmark extends ShapeBenchmark {
   @Override
   protected MessageLite pjBuild() {
     StringsProtos.Strings.Builder b =
-        StringsProtos.Strings.newBuilder().setTopic(Data.TOPIC).setSubscription(Data.SUBSCRIPTION);
-    for (String s : Data.ASCII) {
+        StringsProtos.Strings.newBuilder()
+            .setTopic(Data.topic())
+            .setSubscription(Data.subscription());
+    for (String s : Data.ascii()) {
       b.addAscii(s);
     }
-    for (String s : Data.UNICODE) {
+    for (String s : Data.unicode()) {
       b.addUnicode(s);
     }
-    return b.setLongAscii(Data.LONG_ASCII).build();
+    return b.setLongAscii(Data.longAscii()).build();
   }
 
   @Override
@@ -53,14 +55,14 @@ public class StringsBenchmark extends ShapeBenchmark {
 
   @Override
   protected void bpFill() {
-    bp.clear().setTopic(Data.TOPIC).setSubscription(Data.SUBSCRIPTION);
-    for (String s : Data.ASCII) {
+    bp.clear().setTopic(Data.topic()).setSubscription(Data.subscription());
+    for (String s : Data.ascii()) {
       bp.addAscii(s);
     }
-    for (String s : Data.UNICODE) {
+    for (String s : Data.unicode()) {
       bp.addUnicode(s);
     }
-    bp.setLongAscii(Data.LONG_ASCII);
+    bp.setLongAscii(Data.longAscii());
   }
 
   @Override
@@ -77,14 +79,14 @@ public class StringsBenchmark extends ShapeBenchmark {
 
   @Override
   protected void lpFill() {
-    lp.clear().setTopic(Data.TOPIC).setSubscription(Data.SUBSCRIPTION);
-    for (String s : Data.ASCII) {
+    lp.clear().setTopic(Data.topic()).setSubscription(Data.subscription());
+    for (String s : Data.ascii()) {
       lp.addAscii(s);
     }
-    for (String s : Data.UNICODE) {
+    for (String s : Data.unicode()) {
       lp.addUnicode(s);
     }
-    lp.setLongAscii(Data.LONG_ASCII);
+    lp.setLongAscii(Data.longAscii());
   }
 
   @Override
