@@ -193,14 +193,14 @@ def timing(folder):
         title = [l for l in text if l.startswith("== medians")]
         if not title:
             continue
-        buffers = sorted({l.split("# buffers: ")[1] for l in text if "# buffers: " in l
+        buffers = sorted({l.split("# buffers: ")[1].split(",")[0] for l in text if "# buffers: " in l
                           and l.split()[3] == "deny"})
         lines += ["### Outside JMH, sun.misc.Unsafe's memory access allowed and denied (`jmh/results/lightproto-suite/"
                   + name + "`)", "",
                   "`jmh/lightproto-timing.sh` times the suite's shapes with a plain loop "
                   "(`TimingHarness`, built into both arms by `jmh/lightproto-suite.sh`), because JMH cannot run "
                   "under `--sun-misc-unsafe-memory-access=deny`; a crude measure, to be compared within a row "
-                  "only. Its write rows fill from non-literal strings. " + title[0][3:] + ". Under deny the "
+                  "only. Its write rows fill from non-literal strings. " + (title[0][3].upper() + title[0][4:]) + ". Under deny the "
                   "inputs are " + ", ".join(buffers) + " (Netty 4.1 without Unsafe prefers heap buffers).", "",
                   "| workload | LightProto allow | LightProto deny | BufProto allow | BufProto deny "
                   "| BufProto / LightProto, allow | deny |", "|---|---|---|---|---|---|---|"]
