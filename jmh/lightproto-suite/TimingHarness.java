@@ -12,8 +12,8 @@ import org.apache.pulsar.common.api.proto.MessageMetadata;
 
 /**
  * A plain timing loop over the shapes of LightProto's suite, for the one configuration JMH cannot
- * run in: {@code --sun-misc-unsafe-memory-access=deny} on JDK 25 (JMH itself uses {@code
- * sun.misc.Unsafe}). Compiled unchanged against LightProto's classes and against BufProto's, like
+ * run in: {@code --sun-misc-unsafe-memory-access=deny} on JDK 25 (JMH itself needs that memory
+ * access). Compiled unchanged against LightProto's classes and against BufProto's, like
  * the suite (jmh/lightproto-suite.sh); jmh/lightproto-timing.sh runs the builds interleaved.
  *
  * <p>Each workload runs {@code warmup} timed batches, then {@code batches} more, each about {@code

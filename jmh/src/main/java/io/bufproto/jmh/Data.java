@@ -86,14 +86,16 @@ final class Data {
     turn = (turn + 1) & (COPIES - 1);
   }
 
-  private static String copy(String s) {
-    return new String(s.toCharArray());
+  private static String[] copy(String... values) {
+    return java.util.Arrays.stream(values)
+        .map(v -> new String(v.toCharArray()))
+        .toArray(String[]::new);
   }
 
   private static String[] copies(String s) {
     String[] c = new String[COPIES];
     for (int i = 0; i < COPIES; i++) {
-      c[i] = copy(s);
+      c[i] = copy(s)[0];
     }
     return c;
   }
@@ -101,7 +103,7 @@ final class Data {
   private static String[][] copies(String[] a) {
     String[][] c = new String[COPIES][];
     for (int i = 0; i < COPIES; i++) {
-      c[i] = java.util.Arrays.stream(a).map(Data::copy).toArray(String[]::new);
+      c[i] = copy(a);
     }
     return c;
   }
@@ -109,10 +111,7 @@ final class Data {
   private static String[][][] copies(String[][] a) {
     String[][][] c = new String[COPIES][][];
     for (int i = 0; i < COPIES; i++) {
-      c[i] =
-          java.util.Arrays.stream(a)
-              .map(r -> java.util.Arrays.stream(r).map(Data::copy).toArray(String[]::new))
-              .toArray(String[][]::new);
+      c[i] = java.util.Arrays.stream(a).map(Data::copy).toArray(String[][]::new);
     }
     return c;
   }

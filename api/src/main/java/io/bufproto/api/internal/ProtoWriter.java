@@ -405,9 +405,9 @@ public final class ProtoWriter {
 
   /**
    * Copies {@code length} bytes of {@code src} at {@code offset} to {@code out} at {@code at},
-   * where they fit.
+   * where they fit, through Netty's checked API.
    */
-  private static void copy(ByteBuf src, int offset, int length, byte[] out, int at) {
+  static void copy(ByteBuf src, int offset, int length, byte[] out, int at) {
     if (src.hasArray() || !DIRECT_BULK_COPY_ALLOCATES) {
       src.getBytes(offset, out, at, length);
       return;

@@ -212,7 +212,7 @@ public final class Utf8 {
     // all a getter allocates (AllocationTest); the String constructor copies it anyway.
     byte[] tmp = length <= SCRATCH_SIZE ? SCRATCH.get() : new byte[length];
     if (!READER.copyBytes(buf, index, tmp, length)) {
-      copyChecked(buf, index, tmp, length);
+      ProtoWriter.copy(buf, index, length, tmp, 0);
     }
     // ASCII (the common case) is Latin-1 too: that constructor copies without a second scan
     // (docs/design/strings.md, "Reading").
@@ -234,23 +234,6 @@ public final class Utf8 {
       or |= bytes[i];
     }
     return (or & 0x8080808080808080L) == 0;
-  }
-
-  /** The copy of {@link #decodeLive} through Netty's checked API. */
-  private static void copyChecked(ByteBuf buf, int index, byte[] tmp, int length) {
-    if (!ProtoWriter.DIRECT_BULK_COPY_ALLOCATES) {
-      buf.getBytes(index, tmp, 0, length);
-      return;
-    }
-    // Netty 4.2 on JDK 24+ (no internal memory accessor) allocates a ByteBuffer duplicate per
-    // bulk getBytes from direct memory: copy 8 bytes per checked read instead.
-    int i = 0;
-    for (; i + 8 <= length; i += 8) {
-      LONGS.set(tmp, i, buf.getLong(index + i));
-    }
-    for (; i < length; i++) {
-      tmp[i] = buf.getByte(index + i);
-    }
   }
 
   /**

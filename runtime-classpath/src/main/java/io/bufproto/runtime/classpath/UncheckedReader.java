@@ -5,9 +5,6 @@ import io.bufproto.api.spi.Varints;
 import io.bufproto.api.spi.Wrappers;
 import io.netty.buffer.BufProtoUncheckedAccess;
 import io.netty.buffer.ByteBuf;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The classpath reader: {@link BufProtoUncheckedAccess} decodes every varint it can (one unchecked
@@ -18,9 +15,6 @@ import java.nio.ByteOrder;
 final class UncheckedReader implements BufReader {
 
   static final UncheckedReader INSTANCE = new UncheckedReader();
-
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private UncheckedReader() {}
 
@@ -44,7 +38,7 @@ final class UncheckedReader implements BufReader {
 
   @Override
   public boolean copyBytes(ByteBuf buf, int index, byte[] dst, int length) {
-    return BufProtoUncheckedAccess.copyBytes(buf, index, dst, length, LONGS);
+    return BufProtoUncheckedAccess.copyBytes(buf, index, dst, length, UncheckedWriter.LONGS);
   }
 
   @Override

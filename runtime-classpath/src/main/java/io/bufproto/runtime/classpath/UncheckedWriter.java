@@ -20,7 +20,8 @@ final class UncheckedWriter implements BufWriter {
 
   static final int SMALL = 64;
 
-  private static final VarHandle LONGS =
+  /** Little-endian 8-byte views of a {@code byte[]}, for the copies of both directions. */
+  static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private UncheckedWriter() {}
