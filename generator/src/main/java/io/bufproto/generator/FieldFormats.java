@@ -72,6 +72,9 @@ final class FieldFormats {
     if (fd.isPacked()) {
       flags.add(SCHEMA + "PACKED");
     }
+    if (fd.getType() == FieldDescriptor.Type.STRING && fd.needsUtf8Check()) {
+      flags.add(SCHEMA + "VERIFY_UTF8");
+    }
     if (fd.getRealContainingOneof() != null) {
       flags.add(SCHEMA + "oneof(" + fd.getRealContainingOneof().getIndex() + ")");
     }

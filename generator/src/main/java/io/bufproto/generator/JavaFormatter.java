@@ -10,8 +10,8 @@ package io.bufproto.generator;
  *
  * <p>A code line too long is wrapped at the first of these that fits: the last argument or
  * parameter comma, {@code &&} or {@code ||}; the opening parenthesis of the outermost call; the
- * last {@code +}; an assignment. A comment too long is wrapped between words, its rest joined to
- * the next line of the same paragraph.
+ * last {@code +} or {@code |}; an assignment. A comment too long is wrapped between words, its rest
+ * joined to the next line of the same paragraph.
  */
 final class JavaFormatter {
 
@@ -194,7 +194,8 @@ final class JavaFormatter {
    * index of the last character of the part that stays, or -1 when the line fits or has no place to
    * wrap that fits. In order of preference: the last ", " inside parentheses or place before a
    * {@code &&} or {@code ||}; after the opening parenthesis of the outermost call (the last one at
-   * that depth); before the last {@code +}; after an assignment operator. Literals are never cut.
+   * that depth); before the last {@code +} or {@code |}; after an assignment operator. Literals are
+   * never cut.
    */
   private static int wrapPoint(String line, int parens, int room) {
     if (line.length() <= room
@@ -240,7 +241,7 @@ final class JavaFormatter {
         best = i;
       } else if (c == ' ' && i > 0 && (line.startsWith(" && ", i) || line.startsWith(" || ", i))) {
         best = i - 1; // before the operator: the next line starts with it
-      } else if (c == ' ' && i > 0 && line.startsWith(" + ", i)) {
+      } else if (c == ' ' && i > 0 && (line.startsWith(" + ", i) || line.startsWith(" | ", i))) {
         plus = i - 1;
       } else if (c == ' ' && assign < 0 && i + 2 < room && line.startsWith(" = ", i)) {
         assign = i + 1;
@@ -273,6 +274,7 @@ final class JavaFormatter {
     return line.startsWith(".")
         || line.startsWith("implements ")
         || line.startsWith("+ ")
+        || line.startsWith("| ")
         || line.startsWith("&& ")
         || line.startsWith("|| ")
         || line.startsWith("? ")

@@ -160,7 +160,8 @@ final class ModelBuilder {
         hasRequired(d),
         keepUnknown,
         d.getOptions().getMessageSetWireFormat(),
-        holdsMessages);
+        holdsMessages,
+        List.copyOf(d.toProto().getReservedNameList()));
   }
 
   private void checkTypeName(String protoName, String simpleName, Descriptor container) {

@@ -154,4 +154,22 @@ class JavaFormatterTest {
         """;
     assertEquals(out, JavaFormatter.format(in));
   }
+
+  @Test
+  void wrapsALongFlagsExpressionBeforeABitwiseOr() {
+    String in =
+        """
+        class A {
+        int f = io.bufproto.api.schema.FieldSchema.PRESENCE | io.bufproto.api.schema.FieldSchema.VERIFY_UTF8;
+        }
+        """;
+    String out =
+        """
+        class A {
+          int f = io.bufproto.api.schema.FieldSchema.PRESENCE
+              | io.bufproto.api.schema.FieldSchema.VERIFY_UTF8;
+        }
+        """;
+    assertEquals(out, JavaFormatter.format(in));
+  }
 }

@@ -25,6 +25,8 @@ import java.util.Map;
  *     fields, only extensions, kept (like unknown fields) in MessageSet's item form
  * @param holdsMessages whether some field holds messages (singular, repeated or map values): the
  *     class is then a {@code MessageParent} its sub-messages report changes to
+ * @param reservedNames the field names the type reserves ({@code reserved "foo";}): the text format
+ *     skips a value given under one
  */
 public record MessageModel(
     String simpleName,
@@ -42,7 +44,18 @@ public record MessageModel(
     boolean checkInit,
     boolean keepUnknown,
     boolean messageSet,
-    boolean holdsMessages) {
+    boolean holdsMessages,
+    List<String> reservedNames) {
+
+  /** The schema builder's call that lists {@link #reservedNames}, or empty if there are none. */
+  public String reservedCall() {
+    if (reservedNames.isEmpty()) {
+      return "";
+    }
+    return ".reserved("
+        + String.join(", ", reservedNames.stream().map(FieldFormat::quote).toList())
+        + ")";
+  }
 
   /** Whether some field holds bytes (singular or repeated): they read {@code _valueBuffer}. */
   public boolean bytesFields() {

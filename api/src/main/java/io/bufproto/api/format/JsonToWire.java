@@ -15,6 +15,12 @@ import java.util.Map;
  * rules: fields by JSON or {@code .proto} name, a field given twice (by both names) refused, {@code
  * null} meaning "not set", numbers from JSON numbers or strings (so {@code "1e2"} is an int32 100),
  * enums by name or number, and the well-known types' forms ({@link WellKnownJsonParser}).
+ *
+ * <p>Strict (protobuf's spec, the default), each value must be of its field's JSON kind: a bool a
+ * JSON {@code true} or {@code false}, a string or bytes a JSON string, a number a JSON number or
+ * string, one value not an array. JsonFormat takes any primitive's text and the one element of a
+ * one-element array instead ({@code "true"} for a bool, {@code 12345} for a string); so does this
+ * class when not strict.
  */
 final class JsonToWire {
 
@@ -32,12 +38,19 @@ final class JsonToWire {
   private static final BigDecimal MIN_DOUBLE =
       new BigDecimal(String.valueOf(-Double.MAX_VALUE)).multiply(MORE_THAN_ONE);
 
+  /** Ends the message of a refusal that only the spec makes: JsonFormat accepts the input. */
+  static final String SPEC_ONLY =
+      " (refused by protobuf's JSON spec; ProtoJson.parser().acceptingJsonFormatLeniency()"
+          + " accepts it as JsonFormat does)";
+
   final boolean ignoreUnknown;
+  final boolean strict;
   final TypeRegistry registry;
   private int depth;
 
-  JsonToWire(boolean ignoreUnknown, TypeRegistry registry) {
+  JsonToWire(boolean ignoreUnknown, boolean strict, TypeRegistry registry) {
     this.ignoreUnknown = ignoreUnknown;
+    this.strict = strict;
     this.registry = registry;
   }
 
@@ -131,7 +144,10 @@ final class JsonToWire {
     FieldSchema key = f.mapKey();
     FieldSchema value = f.mapValue();
     for (Map.Entry<String, JsonTree.Value> e : json.members().entrySet()) {
-      Object k = value(key, new JsonTree.Value(JsonTree.Kind.STRING, e.getKey(), null, null));
+      Object k =
+          key.type() == FieldType.BOOL
+              ? bool(e.getKey())
+              : value(key, new JsonTree.Value(JsonTree.Kind.STRING, e.getKey(), null, null));
       Object v = value(value, e.getValue());
       if (v == null) {
         if (ignoreUnknown && value.type() == FieldType.ENUM) {
@@ -164,10 +180,14 @@ final class JsonToWire {
       throw new InvalidProtobufException(
           "Invalid value: " + json + " for expected type: " + f.type());
     }
+    if (strict && !f.type().isMessage() && !isKindOf(f.type(), json.kind())) {
+      throw new InvalidProtobufException(
+          "Invalid value: " + json + " for " + f.type() + " field " + f.name() + SPEC_ONLY);
+    }
     return switch (f.type()) {
       case INT32, SINT32, SFIXED32 -> int32(json);
       case INT64, SINT64, SFIXED64 -> int64(json);
-      case BOOL -> bool(json);
+      case BOOL -> bool(json.asString());
       case FLOAT -> float32(json);
       case DOUBLE -> float64(json);
       case UINT32, FIXED32 -> uint32(json);
@@ -286,11 +306,24 @@ final class JsonToWire {
     return new BigDecimal(s);
   }
 
-  private static boolean bool(JsonTree.Value json) {
-    return switch (json.asString()) {
+  /**
+   * Whether protobuf's spec allows a JSON value of kind {@code kind} for a field of {@code type}.
+   */
+  private static boolean isKindOf(FieldType type, JsonTree.Kind kind) {
+    return switch (type) {
+      case BOOL -> kind == JsonTree.Kind.BOOLEAN;
+      case STRING, BYTES -> kind == JsonTree.Kind.STRING;
+      case MESSAGE, GROUP -> kind == JsonTree.Kind.OBJECT;
+      default -> kind == JsonTree.Kind.NUMBER || kind == JsonTree.Kind.STRING; // numbers, enums
+    };
+  }
+
+  /** A bool from its JSON text, or a map key's. */
+  private static boolean bool(String text) {
+    return switch (text) {
       case "true" -> true;
       case "false" -> false;
-      default -> throw new InvalidProtobufException("Invalid bool value: " + json);
+      default -> throw new InvalidProtobufException("Invalid bool value: " + text);
     };
   }
 

@@ -9,11 +9,14 @@ import java.util.Map;
 /**
  * A parsed JSON document (RFC 8259), held as protobuf-java's JsonFormat holds it through Gson: a
  * number keeps its literal text (so that {@code 1.0e2} can still be an int32 100 and {@code
- * 12345678901234567890} a uint64), and a key seen twice in one object keeps its first position and
- * its last value.
+ * 12345678901234567890} a uint64).
  *
- * <p>Gson, as JsonFormat configures it, also accepts text that is not JSON (comments, single
- * quotes, unquoted names, trailing characters after the document); this reader rejects it.
+ * <p>Strictly read (the default of {@link ProtoJson#parser()}), a name given twice in one object
+ * and a string with an unpaired surrogate ({@code "\uD800"}) are refused, as protobuf's spec and
+ * conformance suite require. Read as JsonFormat reads them, the name keeps its first position and
+ * its last value, and the surrogate stays (it becomes {@code ?} in UTF-8). Gson, as JsonFormat
+ * configures it, also accepts text that is not JSON (comments, single quotes, unquoted names,
+ * trailing characters after the document); this reader rejects it either way.
  */
 final class JsonTree {
 
@@ -67,15 +70,20 @@ final class JsonTree {
   }
 
   private final String json;
+  private final boolean strict;
   private int pos;
 
-  private JsonTree(String json) {
+  private JsonTree(String json, boolean strict) {
     this.json = json;
+    this.strict = strict;
   }
 
-  /** Parses one JSON value that makes up the whole of {@code json}. */
-  static Value parse(String json) {
-    JsonTree t = new JsonTree(json);
+  /**
+   * Parses one JSON value that makes up the whole of {@code json}; {@code strict}: refusing
+   * duplicate names and unpaired surrogates (see the class comment).
+   */
+  static Value parse(String json, boolean strict) {
+    JsonTree t = new JsonTree(json, strict);
     Value v = t.value(0);
     t.skipWhitespace();
     if (t.pos != json.length()) {
@@ -122,10 +130,15 @@ final class JsonTree {
       if (peek() != '"') {
         throw error("expected a quoted name");
       }
+      int at = pos;
       String name = string();
       skipWhitespace();
       expect(':');
-      members.put(name, value(depth + 1));
+      if (members.put(name, value(depth + 1)) != null && strict) {
+        pos = at;
+        throw error(
+            "the name \"" + name + "\" is given twice in one object" + JsonToWire.SPEC_ONLY);
+      }
       skipWhitespace();
       char c = next();
       if (c == '}') {
@@ -201,6 +214,7 @@ final class JsonTree {
   }
 
   private String string() {
+    int start = pos;
     pos++;
     StringBuilder sb = new StringBuilder();
     while (true) {
@@ -209,6 +223,10 @@ final class JsonTree {
       }
       char c = json.charAt(pos++);
       if (c == '"') {
+        if (strict && !pairedSurrogates(sb)) {
+          pos = start;
+          throw error("a string holds an unpaired surrogate" + JsonToWire.SPEC_ONLY);
+        }
         return sb.toString();
       }
       if (c != '\\') {
@@ -240,6 +258,21 @@ final class JsonTree {
         default -> throw error("bad escape \\" + e);
       }
     }
+  }
+
+  /** Whether every surrogate in {@code s} is half of a high-low pair. */
+  private static boolean pairedSurrogates(CharSequence s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void skipWhitespace() {

@@ -6,6 +6,8 @@ import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.MessageSchema;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -32,33 +34,55 @@ public final class ProtoJson {
     return new Printer(false, false, false, false, false, TypeRegistry.empty());
   }
 
-  /** A parser with protobuf-java's defaults: unknown field names are refused. */
+  /**
+   * A parser of protobuf's JSON as its spec defines it (and its conformance suite checks): unknown
+   * field names are refused, and so is what JsonFormat accepts beyond the spec (see {@link
+   * Parser#acceptingJsonFormatLeniency()}).
+   */
   public static Parser parser() {
-    return new Parser(false, TypeRegistry.empty());
+    return new Parser(false, true, TypeRegistry.empty());
   }
 
   /**
    * Parses JSON into a message as protobuf-java's {@code JsonFormat.parser()} does (see {@link
-   * JsonToWire} for the rules), except that only standard JSON is accepted: JsonFormat's Gson also
-   * takes comments, single quotes, unquoted names and text after the document. Immutable.
+   * JsonToWire} for the rules), except where JsonFormat accepts what protobuf's spec refuses
+   * (unless {@link #acceptingJsonFormatLeniency()}), and that only standard JSON is accepted:
+   * JsonFormat's Gson also takes comments, single quotes, unquoted names and text after the
+   * document. Immutable.
    */
   public static final class Parser {
     private final boolean ignoreUnknown;
+    private final boolean strict;
     private final TypeRegistry registry;
 
-    private Parser(boolean ignoreUnknown, TypeRegistry registry) {
+    private Parser(boolean ignoreUnknown, boolean strict, TypeRegistry registry) {
       this.ignoreUnknown = ignoreUnknown;
+      this.strict = strict;
       this.registry = registry;
     }
 
     /** Skips fields (and enum value names) the message type does not know, instead of failing. */
     public Parser ignoringUnknownFields() {
-      return new Parser(true, registry);
+      return new Parser(true, strict, registry);
+    }
+
+    /**
+     * Also accepts what protobuf-java's JsonFormat accepts and protobuf's spec refuses, for JSON
+     * written or stored by JsonFormat's users: a value of another JSON kind, by its text ({@code
+     * "true"} for a bool, {@code 12345} for a string, {@code 7} for bytes), or as the one element
+     * of an array ({@code [7]} for an int32); a name given twice in one object (the last value
+     * wins); a string with an unpaired surrogate (it becomes {@code ?} in UTF-8); malformed UTF-8
+     * in a {@code ByteBuf} (decoded to U+FFFD); and {@code FieldMask} paths with characters a
+     * lowerCamel path cannot hold ({@code "foo,bar_bar"}). The result is then byte-identical to
+     * JsonFormat's. Non-JSON syntax stays refused.
+     */
+    public Parser acceptingJsonFormatLeniency() {
+      return new Parser(ignoreUnknown, false, registry);
     }
 
     /** The types an {@code Any} may hold. */
     public Parser usingTypeRegistry(TypeRegistry types) {
-      return new Parser(ignoreUnknown, types);
+      return new Parser(ignoreUnknown, strict, types);
     }
 
     /**
@@ -69,15 +93,31 @@ public final class ProtoJson {
      *     the message type, or leaves a required field unset
      */
     public void parse(String json, ProtoMessage<?> message) {
-      JsonTree.Value tree = JsonTree.parse(json);
+      JsonTree.Value tree = JsonTree.parse(json, strict);
       byte[] bytes =
-          new JsonToWire(ignoreUnknown, registry).message(message.schema(), tree).toBytes();
+          new JsonToWire(ignoreUnknown, strict, registry).message(message.schema(), tree).toBytes();
       message.parseFrom(bytes);
     }
 
     /** Clears {@code message} and fills it from the UTF-8 JSON readable in {@code json}. */
     public void parse(ByteBuf json, ProtoMessage<?> message) {
-      String text = json.toString(json.readerIndex(), json.readableBytes(), StandardCharsets.UTF_8);
+      String text;
+      if (strict) {
+        try {
+          text =
+              StandardCharsets.UTF_8
+                  .newDecoder()
+                  .onMalformedInput(CodingErrorAction.REPORT)
+                  .onUnmappableCharacter(CodingErrorAction.REPORT)
+                  .decode(json.nioBuffer(json.readerIndex(), json.readableBytes()))
+                  .toString();
+        } catch (CharacterCodingException e) {
+          throw new io.bufproto.api.InvalidProtobufException(
+              "The JSON is not valid UTF-8" + JsonToWire.SPEC_ONLY, e);
+        }
+      } else {
+        text = json.toString(json.readerIndex(), json.readableBytes(), StandardCharsets.UTF_8);
+      }
       parse(text, message);
       json.skipBytes(json.readableBytes());
     }

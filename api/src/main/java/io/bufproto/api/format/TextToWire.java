@@ -4,6 +4,9 @@ import io.bufproto.api.schema.EnumSchema;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.FieldType;
 import io.bufproto.api.schema.MessageSchema;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -47,6 +50,11 @@ final class TextToWire {
     }
     String name = tokens.identifier();
     FieldSchema f = fieldByTextName(schema, name);
+    if (f == null && schema.isReservedName(name)) {
+      // The spec: a reserved name's value is skipped, not refused (protobuf-java refuses it).
+      skipValue();
+      return;
+    }
     if (f == null) {
       throw tokens.error(
           "Input contains unknown fields and/or extensions: " + schema.fullName() + "." + name);
@@ -67,6 +75,48 @@ final class TextToWire {
     }
     if (!tokens.tryConsume(";")) {
       tokens.tryConsume(",");
+    }
+  }
+
+  /** Skips a field's value: {@code :} (optional before a message), then a value or a list. */
+  private void skipValue() {
+    boolean colon = tokens.tryConsume(":");
+    if (tokens.tryConsume("[")) {
+      if (!tokens.tryConsume("]")) {
+        do {
+          skipOne(colon);
+        } while (!tokens.tryConsume("]") && consumeComma());
+      }
+    } else {
+      skipOne(colon);
+    }
+    if (!tokens.tryConsume(";")) {
+      tokens.tryConsume(",");
+    }
+  }
+
+  /** Skips one value: a message in braces or angle brackets, or (after a colon) a scalar. */
+  private void skipOne(boolean colon) {
+    String end = tokens.tryConsume("{") ? "}" : tokens.tryConsume("<") ? ">" : null;
+    if (end == null) {
+      if (!colon) {
+        throw tokens.error("Expected \":\".");
+      }
+      tokens.skipScalar();
+      return;
+    }
+    int depth = 1;
+    while (depth > 0) {
+      if (tokens.atEnd()) {
+        throw tokens.error("Expected \"" + end + "\".");
+      }
+      if (tokens.tryConsume("{") || tokens.tryConsume("<")) {
+        depth++;
+      } else if (tokens.tryConsume("}") || tokens.tryConsume(">")) {
+        depth--;
+      } else {
+        tokens.skipAny();
+      }
     }
   }
 
@@ -112,14 +162,34 @@ final class TextToWire {
           case FLOAT -> tokens.float32();
           case DOUBLE -> tokens.float64();
           case BOOL -> tokens.bool();
-          // A string is the bytes read as UTF-8, malformed sequences replaced (toStringUtf8).
-          case STRING -> new String(tokens.bytes(), StandardCharsets.UTF_8);
+          case STRING -> string(f, tokens.bytes());
           case BYTES -> tokens.bytes();
           case ENUM -> enumNumber(f.enumType());
           case MESSAGE, GROUP -> throw new IllegalStateException("read above");
         };
     out.tag(f.number(), type.wireType());
     out.scalar(type, v);
+  }
+
+  /**
+   * A string field's bytes as a string: refused if malformed UTF-8 where the field requires UTF-8
+   * (protobuf's spec and conformance suite), else read with malformed sequences replaced, as
+   * protobuf-java's {@code toStringUtf8} reads them (it does so in proto3 too).
+   */
+  private String string(FieldSchema f, byte[] bytes) {
+    if (f.verifiesUtf8()) {
+      try {
+        return StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)
+            .decode(ByteBuffer.wrap(bytes))
+            .toString();
+      } catch (CharacterCodingException e) {
+        throw tokens.error("String field " + f.name() + " holds invalid UTF-8.");
+      }
+    }
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   private int enumNumber(EnumSchema e) {

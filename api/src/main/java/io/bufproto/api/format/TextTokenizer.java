@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
  * Splits text format into tokens and reads values from them with protobuf-java TextFormat's rules:
  * integers in decimal, hex ({@code 0x}) or octal (leading {@code 0}) with range checks; floats as
  * Java reads them plus {@code inf}, {@code infinity} and {@code nan} in any case (and an {@code f}
- * suffix); booleans {@code true t 1 false f 0}; adjacent quoted strings joined, with C, octal, hex
- * and Unicode escapes; {@code #} comments.
+ * suffix), but never with a leading {@code 0} before a digit (protobuf's spec); booleans {@code
+ * true t 1 false f 0}; adjacent quoted strings joined, with C, octal, hex and Unicode escapes;
+ * {@code #} comments.
  */
 final class TextTokenizer {
 
@@ -154,6 +155,7 @@ final class TextTokenizer {
       next();
       return Float.NaN;
     }
+    refuseLeadingZero();
     try {
       float v = Float.parseFloat(token);
       next();
@@ -173,6 +175,7 @@ final class TextTokenizer {
       next();
       return Double.NaN;
     }
+    refuseLeadingZero();
     try {
       double v = Double.parseDouble(token);
       next();
@@ -180,6 +183,22 @@ final class TextTokenizer {
     } catch (NumberFormatException e) {
       throw error("Couldn't parse number: " + e.getMessage());
     }
+  }
+
+  /**
+   * Refuses a float written with a leading zero before a digit ({@code 012}, {@code -01.5}): the
+   * spec's float literals have none (such a number is an octal integer). protobuf-java reads it as
+   * decimal; protobuf's conformance suite requires the refusal.
+   */
+  private void refuseLeadingZero() {
+    int i = token.startsWith("-") ? 1 : 0;
+    if (token.length() > i + 1 && token.charAt(i) == '0' && isDigit(token.charAt(i + 1))) {
+      throw error("Couldn't parse number: a float may not start with 0 and a digit: " + token);
+    }
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 
   boolean bool() {
@@ -193,6 +212,26 @@ final class TextTokenizer {
         return false;
       }
       default -> throw error("Expected \"true\" or \"false\". Found \"" + token + "\".");
+    }
+  }
+
+  /** Skips a scalar value: adjacent quoted strings, or one number or identifier. */
+  void skipScalar() {
+    if (lookingAtString()) {
+      bytes();
+    } else if (token.isEmpty() || "{}<>[]:;,".contains(token)) {
+      throw error("Expected a value. Found \"" + token + "\".");
+    } else {
+      next();
+    }
+  }
+
+  /** Skips the current token, whatever it is (inside a skipped message). */
+  void skipAny() {
+    if (lookingAtString()) {
+      bytes();
+    } else {
+      next();
     }
   }
 

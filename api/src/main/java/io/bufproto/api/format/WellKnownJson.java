@@ -193,7 +193,12 @@ final class WellKnownJson {
     return String.format(Locale.ROOT, "%09d", nanos);
   }
 
-  /** The paths, each snake_case turned lowerCamel, empty ones dropped, joined by commas. */
+  /**
+   * The paths, each snake_case turned lowerCamel, empty ones dropped, joined by commas. A path that
+   * would not read back as itself is refused, as protobuf's spec requires: an upper-case letter, or
+   * an underscore not followed by a lower-case letter ({@code fooBar}, {@code foo__bar}, {@code
+   * foo_3_bar}). JsonFormat prints those, and reads back another path.
+   */
   private static String fieldMask(WireMessage m) {
     StringBuilder sb = new StringBuilder();
     for (Object p : listAt(m, 0)) {
@@ -204,18 +209,26 @@ final class WellKnownJson {
       if (sb.length() > 0) {
         sb.append(',');
       }
-      boolean upper = false;
       for (int i = 0; i < path.length(); i++) {
         char c = path.charAt(i);
-        if (c == '_') {
-          upper = true;
+        if (c == '_' && i + 1 < path.length() && isLower(path.charAt(i + 1))) {
+          sb.append((char) (path.charAt(++i) - 'a' + 'A'));
+        } else if (c == '_' || (c >= 'A' && c <= 'Z')) {
+          throw new IllegalArgumentException(
+              "FieldMask path \""
+                  + path
+                  + "\" has no JSON form that reads back as itself (protobuf's JSON spec;"
+                  + " JsonFormat prints it and reads back another path)");
         } else {
-          sb.append(upper ? Character.toUpperCase(c) : Character.toLowerCase(c));
-          upper = false;
+          sb.append(c);
         }
       }
     }
     return sb.toString();
+  }
+
+  private static boolean isLower(char c) {
+    return c >= 'a' && c <= 'z';
   }
 
   private static long longAt(WireMessage m, int i) {

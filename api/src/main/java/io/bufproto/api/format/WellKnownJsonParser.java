@@ -37,7 +37,7 @@ final class WellKnownJsonParser {
       case "google.protobuf.Any" -> any(p, d, json);
       case "google.protobuf.Timestamp" -> timestamp(d, json);
       case "google.protobuf.Duration" -> duration(d, json);
-      case "google.protobuf.FieldMask" -> fieldMask(d, json);
+      case "google.protobuf.FieldMask" -> fieldMask(d, json, p.strict);
       case "google.protobuf.Struct" -> struct(p, d, json);
       case "google.protobuf.Value" -> value(p, d, json);
       case "google.protobuf.ListValue" -> list(p, d, json);
@@ -284,13 +284,34 @@ final class WellKnownJsonParser {
     }
   }
 
+  /**
+   * Comma-separated lowerCamel paths; strict: of letters, digits and dots only, as the spec says
+   * (JsonFormat also takes {@code "foo,bar_bar"}, which no snake_case path prints as).
+   */
   @SuppressWarnings("StringSplitter") // empty parts are skipped anyway
-  private static void fieldMask(Draft d, JsonTree.Value json) {
+  private static void fieldMask(Draft d, JsonTree.Value json, boolean strict) {
     for (String path : json.asString().split(",")) {
+      if (strict && !isCamelPath(path)) {
+        throw new InvalidProtobufException(
+            "FieldMask path \"" + path + "\" is not lowerCamelCase" + JsonToWire.SPEC_ONLY);
+      }
       if (!path.isEmpty()) {
         d.add(d.schema.field(0), camelToSnake(path));
       }
     }
+  }
+
+  private static boolean isCamelPath(String path) {
+    for (int i = 0; i < path.length(); i++) {
+      char c = path.charAt(i);
+      if (!((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || c == '.')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String camelToSnake(String path) {

@@ -23,6 +23,12 @@ public final class FieldSchema {
 
   static final int MAP = 8;
 
+  /**
+   * Flag: a string field whose values must be valid UTF-8 (proto3, editions {@code utf8_validation
+   * = VERIFY}): the binary parse checks them, and the text format refuses a malformed one.
+   */
+  public static final int VERIFY_UTF8 = 32;
+
   private static final int ONEOF_SHIFT = 8;
 
   /** The flag that puts a field in the message's {@code index}-th oneof (declaration order). */
@@ -92,6 +98,11 @@ public final class FieldSchema {
 
   public boolean isPacked() {
     return (flags & PACKED) != 0;
+  }
+
+  /** Whether the field's strings must be valid UTF-8 ({@link #VERIFY_UTF8}). */
+  public boolean verifiesUtf8() {
+    return (flags & VERIFY_UTF8) != 0;
   }
 
   public boolean isRequired() {

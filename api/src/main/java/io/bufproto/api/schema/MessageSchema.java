@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -24,9 +25,11 @@ public final class MessageSchema {
 
   private final Map<Integer, FieldSchema> byNumber = new HashMap<>();
   private final Map<String, FieldSchema> byName = new HashMap<>();
+  private final Set<String> reservedNames;
 
-  private MessageSchema(String fullName, List<FieldSchema> fields) {
+  private MessageSchema(String fullName, List<FieldSchema> fields, Set<String> reservedNames) {
     this.fullName = fullName;
+    this.reservedNames = reservedNames;
     this.fields = fields.toArray(new FieldSchema[0]);
     Arrays.sort(this.fields, Comparator.comparingInt(FieldSchema::number));
     this.numbers = new int[this.fields.length];
@@ -71,6 +74,11 @@ public final class MessageSchema {
     return byName.get(name);
   }
 
+  /** Whether the type reserves the field name {@code name} ({@code reserved "name";}). */
+  public boolean isReservedName(String name) {
+    return reservedNames.contains(name);
+  }
+
   /** Where in {@link #field(int)} order {@code f} is. */
   public int indexOf(FieldSchema f) {
     // A binary search: Draft and WireMessage call this once per value.
@@ -90,6 +98,7 @@ public final class MessageSchema {
   public static final class Builder {
     private final String fullName;
     private final List<FieldSchema> fields = new ArrayList<>();
+    private Set<String> reservedNames = Set.of();
 
     private Builder(String fullName) {
       this.fullName = fullName;
@@ -147,7 +156,8 @@ public final class MessageSchema {
               fullName + "." + name + "Entry",
               List.of(
                   new FieldSchema(1, "key", "key", "key", keyType, 0, null, null),
-                  new FieldSchema(2, "value", "value", "value", valueType, 0, valueSchema, null)));
+                  new FieldSchema(2, "value", "value", "value", valueType, 0, valueSchema, null)),
+              Set.of());
       return add(
           new FieldSchema(
               number,
@@ -165,8 +175,14 @@ public final class MessageSchema {
       return this;
     }
 
+    /** The field names the type reserves. */
+    public Builder reserved(String... names) {
+      reservedNames = Set.of(names);
+      return this;
+    }
+
     public MessageSchema build() {
-      return new MessageSchema(fullName, fields);
+      return new MessageSchema(fullName, fields, reservedNames);
     }
   }
 }

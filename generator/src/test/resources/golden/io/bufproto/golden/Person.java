@@ -717,7 +717,8 @@ public final class Person
       io.bufproto.api.schema.MessageSchema _s = _schemaCache;
       if (_s == null) {
         _s = io.bufproto.api.schema.MessageSchema.builder("golden.Person.PhoneNumber")
-            .scalar(1, "number", "number", io.bufproto.api.schema.FieldType.STRING, 0)
+            .scalar(1, "number", "number", io.bufproto.api.schema.FieldType.STRING,
+            io.bufproto.api.schema.FieldSchema.VERIFY_UTF8)
             .enumeration(2, "type", "type", 0, io.bufproto.golden.Person.PhoneType::_schema)
             .build();
         _schemaCache = _s;
@@ -2176,10 +2177,12 @@ public final class Person
     io.bufproto.api.schema.MessageSchema _s = _schemaCache;
     if (_s == null) {
       _s = io.bufproto.api.schema.MessageSchema.builder("golden.Person")
-          .scalar(1, "name", "name", io.bufproto.api.schema.FieldType.STRING, 0)
+          .scalar(1, "name", "name", io.bufproto.api.schema.FieldType.STRING,
+          io.bufproto.api.schema.FieldSchema.VERIFY_UTF8)
           .scalar(2, "id", "id", io.bufproto.api.schema.FieldType.INT32, 0)
           .scalar(3, "email", "email", io.bufproto.api.schema.FieldType.STRING,
-          io.bufproto.api.schema.FieldSchema.PRESENCE)
+          io.bufproto.api.schema.FieldSchema.PRESENCE
+          | io.bufproto.api.schema.FieldSchema.VERIFY_UTF8)
           .message(4, "phones", "phones", io.bufproto.api.schema.FieldSchema.REPEATED,
           io.bufproto.golden.Person.PhoneNumber::_schema)
           .scalar(5, "lucky_numbers", "luckyNumbers", io.bufproto.api.schema.FieldType.INT64,
@@ -2187,7 +2190,9 @@ public final class Person
           .map(6, "attachments", "attachments", io.bufproto.api.schema.FieldType.STRING,
           io.bufproto.api.schema.FieldType.BYTES, null)
           .scalar(7, "twitter", "twitter", io.bufproto.api.schema.FieldType.STRING,
-          io.bufproto.api.schema.FieldSchema.PRESENCE | io.bufproto.api.schema.FieldSchema.oneof(0))
+          io.bufproto.api.schema.FieldSchema.PRESENCE
+          | io.bufproto.api.schema.FieldSchema.VERIFY_UTF8
+          | io.bufproto.api.schema.FieldSchema.oneof(0))
           .scalar(8, "pager", "pager", io.bufproto.api.schema.FieldType.UINT64,
           io.bufproto.api.schema.FieldSchema.PRESENCE | io.bufproto.api.schema.FieldSchema.oneof(0))
           .build();

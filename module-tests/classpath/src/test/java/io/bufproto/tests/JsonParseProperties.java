@@ -11,6 +11,7 @@ import com.google.gson.JsonPrimitive;
 import com.google.gson.internal.LazilyParsedNumber;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
+import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.ProtoMessage;
 import io.bufproto.api.format.ProtoJson;
 import java.util.ArrayList;
@@ -27,12 +28,15 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * random message (random printer options), as printed and after random edits that JsonFormat's
  * parser has rules for (numbers quoted or unquoted or written as decimals, values wrapped in
  * one-element arrays, nulls, unknown names, a field given again under its other name), parses to
- * the same bytes in both, or is refused by both. Counts per type are printed at the end.
+ * the same bytes in both, or is refused by both, with {@code acceptingJsonFormatLeniency()}. The
+ * default (the spec's) parser gives the same bytes too, or refuses what only the spec refuses (its
+ * message says so; SpecOverProtobufJavaTest has the cases). Counts per type are printed at the end.
  */
 class JsonParseProperties {
 
   private static final CaseCounts COUNTS =
-      new CaseCounts("JSON parsed as protobuf-java's JsonFormat parses it", "parsed", "refused");
+      new CaseCounts(
+          "JSON parsed as protobuf-java's JsonFormat parses it", "parsed", "refused", "spec-only");
 
   @Property
   void jsonParsesAsProtobufJava(@ForAll long seed, @ForAll @IntRange(min = 0, max = 6) int size) {
@@ -76,12 +80,13 @@ class JsonParseProperties {
 
     JsonFormat.Parser theirParser =
         JsonFormat.parser().usingTypeRegistry(JsonFormatProperties.THEIR_TYPES);
-    ProtoJson.Parser ourParser =
+    ProtoJson.Parser strictParser =
         ProtoJson.parser().usingTypeRegistry(JsonFormatProperties.OUR_TYPES);
     if (ignoreUnknown) {
       theirParser = theirParser.ignoringUnknownFields();
-      ourParser = ourParser.ignoringUnknownFields();
+      strictParser = strictParser.ignoringUnknownFields();
     }
+    ProtoJson.Parser ourParser = strictParser.acceptingJsonFormatLeniency();
     byte[] expected;
     try {
       Message.Builder b = type.prototype().newBuilderForType();
@@ -106,6 +111,17 @@ class JsonParseProperties {
     }
     String parsed = json;
     assertArrayEquals(expected, ours.toByteArray(), () -> "parse of " + parsed);
+    ProtoMessage<?> strict = type.ours().get();
+    try {
+      strictParser.parse(json, strict);
+    } catch (InvalidProtobufException e) {
+      if (!e.getMessage().contains("acceptingJsonFormatLeniency()")) {
+        throw new AssertionError("the strict parser refused " + json, e);
+      }
+      COUNTS.count(type, 2);
+      return;
+    }
+    assertArrayEquals(expected, strict.toByteArray(), () -> "strict parse of " + parsed);
     COUNTS.count(type, 0);
   }
 
