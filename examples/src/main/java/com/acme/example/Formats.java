@@ -1,6 +1,7 @@
 package com.acme.example;
 
 import io.bufproto.api.format.ProtoJson;
+import io.bufproto.api.format.ProtoText;
 import io.bufproto.api.format.TypeRegistry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -22,11 +23,13 @@ public class Formats {
             .preservingProtoFieldNames()
             .print(person);
     ProtoJson.printer().writeTo(person, byteBuf); // UTF-8 at the writer index
-    p.parseFromJson(json); // JsonFormat.parser()'s rules
-    ProtoJson.parser()
-        .ignoringUnknownFields()
-        .usingTypeRegistry(TypeRegistry.of(Person._schema())) // the types an Any may hold
-        .parse(json, p);
+    p.parseFromJson(json); // JsonFormat.parser()'s rules, where they follow protobuf's spec
+    TypeRegistry types = TypeRegistry.of(Person._schema()); // the types an Any may hold
+    ProtoJson.parser().ignoringUnknownFields().usingTypeRegistry(types).parse(json, p);
+    ProtoJson.parser().acceptingJsonFormatLeniency().parse(json, p); // all JsonFormat accepts
+
+    String expanded = ProtoText.printer().usingTypeRegistry(types).print(person); // Any: [url] {}
+    ProtoText.parser().usingTypeRegistry(types).parse(expanded, p);
     // [END formats]
     System.out.print(text);
     System.out.println(compact);

@@ -1,5 +1,6 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.FieldType;
 import io.bufproto.api.schema.MessageSchema;
@@ -140,6 +141,51 @@ final class Draft {
     } else {
       out.scalar(f.type(), v);
     }
+  }
+
+  /**
+   * The bytes of {@code m} as protobuf-java's {@code build().toByteArray()} writes a message with
+   * its values: fields in number order, repeated scalars packed if declared. {@code m} has no
+   * unknown fields: it was read from text, which refuses them.
+   *
+   * @throws InvalidProtobufException if a required field is unset, here or in a sub-message
+   */
+  static byte[] canonical(WireMessage m) {
+    Draft d = new Draft(m.schema, false);
+    for (int i = 0; i < m.schema.fieldCount(); i++) {
+      FieldSchema f = m.schema.field(i);
+      Object v = m.value(i);
+      if (v == null) {
+        continue;
+      }
+      if (f.isMap()) {
+        for (Object e : m.list(i)) {
+          Draft entry = mapEntry(f);
+          WireMessage em = (WireMessage) e;
+          for (int k = 0; k < 2; k++) {
+            FieldSchema part = entry.schema.field(k);
+            Object pv = Values.orDefault(part, em.value(k));
+            entry.set(part, pv instanceof WireMessage pm ? canonical(pm) : pv);
+          }
+          d.add(f, entry.toBytes());
+        }
+      } else if (f.isRepeated()) {
+        for (Object e : m.list(i)) {
+          d.add(f, e instanceof WireMessage em ? canonical(em) : e);
+        }
+      } else {
+        d.set(f, v instanceof WireMessage vm ? canonical(vm) : v);
+      }
+    }
+    String missing = d.missingRequired();
+    if (!missing.isEmpty()) {
+      throw new InvalidProtobufException(
+          "Message " + m.schema.fullName() + " missing required fields: " + missing);
+    }
+    if (!m.unknown.isEmpty()) {
+      throw new IllegalStateException("text format read unknown fields into " + m.schema);
+    }
+    return d.toBytes();
   }
 
   /** A growing byte array. */

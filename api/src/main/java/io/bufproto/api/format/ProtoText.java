@@ -24,12 +24,12 @@ public final class ProtoText {
 
   /** The message in text format, one field per line. */
   public static String print(ProtoMessage<?> message) {
-    return print(message, false);
+    return printer().print(message);
   }
 
   /** The message in text format on one line (protobuf-java's {@code emittingSingleLine(true)}). */
   public static String printSingleLine(ProtoMessage<?> message) {
-    return print(message, true);
+    return printer().emittingSingleLine(true).print(message);
   }
 
   /**
@@ -40,19 +40,87 @@ public final class ProtoText {
    *     the type (unknown names included), or leaves a required field unset
    */
   public static void parse(CharSequence text, ProtoMessage<?> message) {
-    message.parseFrom(TextToWire.parse(message.schema(), text));
+    parser().parse(text, message);
   }
 
-  private static String print(ProtoMessage<?> message, boolean singleLine) {
-    WireMessage m =
-        WireMessage.decode(
-            message.schema(), ((io.bufproto.api.internal.InternalMessage) message)._partialBytes());
-    Out out = new Out(singleLine);
-    printMessage(m, out);
-    return out.sb.toString();
+  /** A printer with protobuf-java's {@code TextFormat.printer()} defaults. */
+  public static Printer printer() {
+    return new Printer(false, TypeRegistry.empty());
+  }
+
+  /** A parser with protobuf-java's {@code TextFormat.Parser} defaults. */
+  public static Parser parser() {
+    return new Parser(TypeRegistry.empty());
+  }
+
+  /** Immutable: each option returns a new printer. */
+  public static final class Printer {
+    private final boolean singleLine;
+    private final TypeRegistry types;
+
+    private Printer(boolean singleLine, TypeRegistry types) {
+      this.singleLine = singleLine;
+      this.types = types;
+    }
+
+    /** On one line instead of one field per line. */
+    public Printer emittingSingleLine(boolean singleLine) {
+      return new Printer(singleLine, types);
+    }
+
+    /**
+     * An {@code Any} whose type is in {@code types} (and whose value parses as that type) printed
+     * expanded, {@code [type.googleapis.com/pkg.Msg] { ... }}, as protobuf-java's printer with a
+     * type registry prints it; any other {@code Any} as its two fields.
+     */
+    public Printer usingTypeRegistry(TypeRegistry types) {
+      return new Printer(singleLine, types);
+    }
+
+    /** The message in text format. */
+    public String print(ProtoMessage<?> message) {
+      WireMessage m =
+          WireMessage.decode(
+              message.schema(),
+              ((io.bufproto.api.internal.InternalMessage) message)._partialBytes());
+      Out out = new Out(singleLine, types);
+      printMessage(m, out);
+      return out.sb.toString();
+    }
+  }
+
+  /** Immutable: each option returns a new parser. */
+  public static final class Parser {
+    private final TypeRegistry types;
+
+    private Parser(TypeRegistry types) {
+      this.types = types;
+    }
+
+    /**
+     * The types an {@code Any} may hold written expanded, {@code [type.googleapis.com/pkg.Msg] {
+     * ... }}; without them an expanded {@code Any} is refused, as protobuf-java refuses it.
+     */
+    public Parser usingTypeRegistry(TypeRegistry types) {
+      return new Parser(types);
+    }
+
+    /**
+     * Clears {@code message} and fills it from {@code text}, as protobuf-java's {@code
+     * TextFormat.merge} reads it into an empty builder (see {@link TextToWire} for the rules).
+     *
+     * @throws io.bufproto.api.InvalidProtobufException if {@code text} is not valid text format for
+     *     the type (unknown names included), or leaves a required field unset
+     */
+    public void parse(CharSequence text, ProtoMessage<?> message) {
+      message.parseFrom(TextToWire.parse(message.schema(), text, types));
+    }
   }
 
   private static void printMessage(WireMessage m, Out out) {
+    if (printAny(m, out)) {
+      return;
+    }
     MessageSchema schema = m.schema;
     for (int i = 0; i < schema.fieldCount(); i++) {
       Object v = m.value(i);
@@ -75,6 +143,37 @@ public final class ProtoText {
       }
     }
     printUnknown(m.unknown, out);
+  }
+
+  /**
+   * An {@code Any} expanded, if the printer's registry holds its type and its value parses as one
+   * (protobuf-java's {@code printAny}); false, nothing printed, otherwise.
+   */
+  private static boolean printAny(WireMessage any, Out out) {
+    if (!any.schema.fullName().equals("google.protobuf.Any")
+        || !(any.value(0) instanceof String typeUrl)
+        || typeUrl.isEmpty()) {
+      return false;
+    }
+    WireMessage content;
+    try {
+      MessageSchema type = out.types.find(typeUrl);
+      if (type == null) {
+        return false;
+      }
+      content =
+          WireMessage.decode(type, (byte[]) Values.orDefault(any.schema.field(1), any.value(1)));
+    } catch (RuntimeException invalidUrlOrValue) {
+      return false;
+    }
+    out.print("[" + typeUrl + "] {");
+    out.eol();
+    out.indent();
+    printMessage(content, out);
+    out.outdent();
+    out.print("}");
+    out.eol();
+    return true;
   }
 
   /** protobuf-java's order: by the key's Java value, so unsigned keys compare signed. */
@@ -261,11 +360,13 @@ public final class ProtoText {
   private static final class Out {
     final StringBuilder sb = new StringBuilder();
     private final boolean singleLine;
+    final TypeRegistry types;
     private int indent;
     private boolean atStartOfLine;
 
-    Out(boolean singleLine) {
+    Out(boolean singleLine, TypeRegistry types) {
       this.singleLine = singleLine;
+      this.types = types;
     }
 
     void indent() {

@@ -4,9 +4,6 @@ import io.bufproto.api.schema.EnumSchema;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.FieldType;
 import io.bufproto.api.schema.MessageSchema;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -18,9 +15,10 @@ import java.util.Locale;
  * order they come; the generated class's parse then gives protobuf's merge: the last value of a
  * singular field wins, a message given twice is merged, a oneof keeps its last member.
  *
- * <p>Not supported, and refused: extensions ({@code [pkg.ext]}) and the expanded form of {@code
- * Any} ({@code [type.googleapis.com/pkg.Type] {...}}), which protobuf-java's default parser refuses
- * too (it has no registry).
+ * <p>An {@code Any} may be written expanded, {@code [type.googleapis.com/pkg.Msg] { ... }}, when
+ * the parser's {@link TypeRegistry} holds the type: its value is the content's bytes as
+ * protobuf-java's {@code build()} writes them (fields in number order, required fields checked).
+ * Extensions ({@code [pkg.ext]}) are not supported, and refused.
  */
 final class TextToWire {
 
@@ -28,14 +26,16 @@ final class TextToWire {
   static final int RECURSION_LIMIT = 100;
 
   private final TextTokenizer tokens;
+  private final TypeRegistry types;
 
-  private TextToWire(CharSequence text) {
+  private TextToWire(CharSequence text, TypeRegistry types) {
     this.tokens = new TextTokenizer(text);
+    this.types = types;
   }
 
-  /** The wire bytes of the message {@code text} describes. */
-  static byte[] parse(MessageSchema schema, CharSequence text) {
-    TextToWire p = new TextToWire(text);
+  /** The wire bytes of the message {@code text} describes; {@code types} for expanded Anys. */
+  static byte[] parse(MessageSchema schema, CharSequence text, TypeRegistry types) {
+    TextToWire p = new TextToWire(text, types);
     Draft.Out out = new Draft.Out();
     while (!p.tokens.atEnd()) {
       p.field(schema, out, RECURSION_LIMIT);
@@ -45,8 +45,14 @@ final class TextToWire {
 
   private void field(MessageSchema schema, Draft.Out out, int limit) {
     if (tokens.tryConsume("[")) {
-      throw tokens.error(
-          "extensions and expanded Any values are not supported (in " + schema.fullName() + ")");
+      if (!schema.fullName().equals("google.protobuf.Any")) {
+        throw tokens.error("extensions are not supported (in " + schema.fullName() + ")");
+      }
+      if (limit < 1) {
+        throw tokens.error("Message is nested too deep");
+      }
+      expandedAny(out, limit - 1);
+      return; // no separator after it, as protobuf-java reads it
     }
     String name = tokens.identifier();
     FieldSchema f = fieldByTextName(schema, name);
@@ -120,6 +126,59 @@ final class TextToWire {
     }
   }
 
+  /**
+   * An {@code Any} written as {@code [type_url] { fields }} (the {@code [} read): its type URL and
+   * its value, the content's canonical bytes.
+   */
+  private void expandedAny(Draft.Out out, int limit) {
+    StringBuilder url = new StringBuilder();
+    while (true) {
+      url.append(tokens.identifier());
+      if (tokens.tryConsume("]")) {
+        break;
+      }
+      if (tokens.tryConsume("/")) {
+        url.append('/');
+      } else if (tokens.tryConsume(".")) {
+        url.append('.');
+      } else {
+        throw tokens.error("Expected a valid type URL.");
+      }
+    }
+    tokens.tryConsume(":");
+    String end = tokens.tryConsume("<") ? ">" : null;
+    if (end == null) {
+      tokens.consume("{");
+      end = "}";
+    }
+    String typeUrl = url.toString();
+    MessageSchema type;
+    try {
+      type = types.find(typeUrl);
+    } catch (IllegalArgumentException e) {
+      throw tokens.error("Invalid valid type URL. Found: " + typeUrl);
+    }
+    if (type == null) {
+      throw tokens.error(
+          "Unable to parse Any of type: "
+              + typeUrl
+              + ". Please make sure that the TypeRegistry contains the descriptors for the given"
+              + " types.");
+    }
+    Draft.Out content = new Draft.Out();
+    while (!tokens.tryConsume(end)) {
+      if (tokens.atEnd()) {
+        throw tokens.error("Expected \"" + end + "\".");
+      }
+      field(type, content, limit);
+    }
+    byte[] value = Draft.canonical(WireMessage.decode(type, content.toByteArray()));
+    out.tag(1, 2);
+    out.lengthDelimited(typeUrl.getBytes(StandardCharsets.UTF_8));
+    out.tag(2, 2);
+    out.lengthDelimited(value);
+  }
+
   private boolean consumeComma() {
     tokens.consume(",");
     return true;
@@ -177,19 +236,14 @@ final class TextToWire {
    * protobuf-java's {@code toStringUtf8} reads them (it does so in proto3 too).
    */
   private String string(FieldSchema f, byte[] bytes) {
-    if (f.verifiesUtf8()) {
-      try {
-        return StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT)
-            .decode(ByteBuffer.wrap(bytes))
-            .toString();
-      } catch (CharacterCodingException e) {
-        throw tokens.error("String field " + f.name() + " holds invalid UTF-8.");
-      }
+    if (!f.verifiesUtf8()) {
+      return new String(bytes, StandardCharsets.UTF_8);
     }
-    return new String(bytes, StandardCharsets.UTF_8);
+    String s = Values.utf8OrNull(bytes);
+    if (s == null) {
+      throw tokens.error("String field " + f.name() + " holds invalid UTF-8.");
+    }
+    return s;
   }
 
   private int enumNumber(EnumSchema e) {

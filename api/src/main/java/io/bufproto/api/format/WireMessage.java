@@ -215,10 +215,22 @@ final class WireMessage {
       case FLOAT -> Float.intBitsToFloat(in.readFixed32());
       case FIXED64, SFIXED64 -> in.readFixed64();
       case DOUBLE -> Double.longBitsToDouble(in.readFixed64());
-      case STRING -> new String(in.readBytes(), StandardCharsets.UTF_8);
+      case STRING -> string(f, in.readBytes());
       case BYTES -> in.readBytes();
       case MESSAGE, GROUP -> throw new IllegalStateException(type + " is not a scalar");
     };
+  }
+
+  /** A string field's value: malformed UTF-8 refused where the field requires UTF-8. */
+  private static String string(FieldSchema f, byte[] bytes) {
+    if (!f.verifiesUtf8()) {
+      return new String(bytes, StandardCharsets.UTF_8);
+    }
+    String s = Values.utf8OrNull(bytes);
+    if (s == null) {
+      throw new InvalidProtobufException("Protocol message had invalid UTF-8.");
+    }
+    return s;
   }
 
   private static Unknown readUnknown(int number, int wireType, Input in, int depth) {

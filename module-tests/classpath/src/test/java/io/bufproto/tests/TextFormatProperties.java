@@ -14,7 +14,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
 /**
  * The text format against protobuf-java's {@code TextFormat}: for random messages of every test
  * type, our {@code toTextFormat()} of the message parsed from protobuf-java's bytes prints exactly
- * what protobuf-java prints. Counts per type are printed at the end.
+ * what protobuf-java prints, also with type registries (an {@code Any} of a known type expanded).
+ * Counts per type are printed at the end.
  */
 class TextFormatProperties {
 
@@ -45,6 +46,20 @@ class TextFormatProperties {
     assertSameText(
         TextFormat.printer().emittingSingleLine(true).printToString(pj),
         ProtoText.printSingleLine(ours));
+
+    // With type registries, an Any of a known type prints expanded: its value packed with a real
+    // message in half the cases (JsonFriendly), as drawn (rarely a known type) in the others.
+    Message withAny =
+        (seed & 1) == 0 ? new JsonFriendly(seed, JsonFormatProperties.cases()).fix(pj, 0) : pj;
+    byte[] anyBytes = withAny.toByteArray();
+    Message pjAny = type.prototype().getParserForType().parsePartialFrom(anyBytes);
+    assertSameText(
+        TextFormat.printer()
+            .usingTypeRegistry(JsonFormatProperties.THEIR_TYPES)
+            .printToString(pjAny),
+        ProtoText.printer()
+            .usingTypeRegistry(JsonFormatProperties.OUR_TYPES)
+            .print(oursOf(type, pjAny, anyBytes)));
 
     // The same bytes as unknown fields of an empty message: every wire type, groups, and
     // length-delimited values printed as messages where they parse as one.

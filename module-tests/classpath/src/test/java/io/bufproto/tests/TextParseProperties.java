@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.format.ProtoText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -47,7 +48,15 @@ class TextParseProperties {
   private static void parse(Case type, long seed, int size) {
     Random random = new Random(seed);
     Message m = new RandomMessages(seed, size, true).next(type.prototype());
-    TextFormat.Printer printer = TextFormat.printer();
+    // Half the cases with type registries: Any values of real types, printed and read expanded.
+    boolean registry = random.nextBoolean();
+    if (registry) {
+      m = new JsonFriendly(seed, JsonFormatProperties.cases()).fix(m, 0);
+    }
+    TextFormat.Printer printer =
+        registry
+            ? TextFormat.printer().usingTypeRegistry(JsonFormatProperties.THEIR_TYPES)
+            : TextFormat.printer();
     if (random.nextInt(4) == 0) {
       printer = printer.escapingNonAscii(false);
     }
@@ -59,15 +68,25 @@ class TextParseProperties {
       text = edit(text, random);
     }
 
+    TextFormat.Parser theirParser =
+        registry
+            ? TextFormat.Parser.newBuilder()
+                .setTypeRegistry(JsonFormatProperties.THEIR_TYPES)
+                .build()
+            : TextFormat.getParser();
+    ProtoText.Parser ourParser =
+        registry
+            ? ProtoText.parser().usingTypeRegistry(JsonFormatProperties.OUR_TYPES)
+            : ProtoText.parser();
     byte[] expected;
     try {
       Message.Builder b = type.prototype().newBuilderForType();
-      TextFormat.merge(text, b);
+      theirParser.merge(text, b);
       expected = b.build().toByteArray();
     } catch (Exception refused) {
       ProtoMessage<?> ours = type.ours().get();
       try {
-        ours.parseFromTextFormat(text);
+        ourParser.parse(text, ours);
       } catch (RuntimeException alsoRefused) {
         COUNTS.count(type, 1);
         return;
@@ -76,7 +95,7 @@ class TextParseProperties {
     }
     ProtoMessage<?> ours = type.ours().get();
     try {
-      ours.parseFromTextFormat(text);
+      ourParser.parse(text, ours);
     } catch (RuntimeException e) {
       if (isSpecOnly(e)) {
         COUNTS.count(type, 2);
