@@ -1,0 +1,155 @@
+package io.bufproto.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonParser;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import com.google.protobuf.util.JsonFormat;
+import com.google.protobuf_test_messages.proto2.TestAllTypesProto2;
+import com.google.protobuf_test_messages.proto2.TestMessagesProto2;
+import com.google.protobuf_test_messages.proto3.TestAllTypesProto3;
+import com.google.protobuf_test_messages.proto3.TestMessagesProto3;
+import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.format.ProtoJson;
+import io.bufproto.api.format.ProtoText;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * protobuf's own conformance tests for JSON and text format (v33.2), those whose inputs are string
+ * literals, extracted into {@code src/test/resources/conformance} by {@code conformance/extract.py}
+ * (the suite's runner is C++ and is not built here). A test that must fail must be refused by our
+ * parser; a valid one must parse to the bytes of the message the suite expects, which
+ * protobuf-java's TextFormat reads from the suite's expected text (or, for a text test without one,
+ * from the input itself). Where protobuf-java breaks the spec, the spec decides: those cases are in
+ * SpecOverProtobufJavaTest.
+ */
+class ConformanceCasesTest {
+
+  /**
+   * The text tests of message types our test schemas lack: editions 2023's test messages and the
+   * group-like fields protobuf v33.2 added to TestAllTypesProto2 (both with their extensions).
+   */
+  private static boolean needsMissingSchemas(String name) {
+    return name.startsWith("Group") || name.startsWith("Delimited");
+  }
+
+  @TestFactory
+  Stream<DynamicTest> jsonAsProto3() {
+    return cases("json-cases.jsonl").stream()
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c[0] + " " + c[1],
+                    () ->
+                        checkJson(
+                            c,
+                            TestMessagesProto3.TestAllTypesProto3.newBuilder(),
+                            TestAllTypesProto3::new)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> jsonAsProto2() {
+    // The valid tests of fields proto2's message has too (the suite runs most for both syntaxes;
+    // the well-known types' only for proto3): those protobuf-java's JsonFormat reads into it.
+    return cases("json-cases.jsonl").stream()
+        .filter(c -> c[0].equals("FAIL") || jsonFormatParses(c[2]))
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c[0] + " " + c[1],
+                    () ->
+                        checkJson(
+                            c,
+                            TestMessagesProto2.TestAllTypesProto2.newBuilder(),
+                            TestAllTypesProto2::new)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> text() {
+    return cases("text-cases.jsonl").stream()
+        .filter(c -> !needsMissingSchemas(c[1]))
+        .map(c -> DynamicTest.dynamicTest(c[0] + " " + c[1], () -> checkText(c)));
+  }
+
+  private static void checkJson(
+      String[] c, Message.Builder reference, Supplier<? extends ProtoMessage<?>> ours)
+      throws Exception {
+    ProtoJson.Parser parser = ProtoJson.parser().usingTypeRegistry(JsonFormatProperties.OUR_TYPES);
+    if (c[0].equals("FAIL")) {
+      assertThrows(RuntimeException.class, () -> parser.parse(c[2], ours.get()));
+      return;
+    }
+    textParser().merge(c[3], reference);
+    ProtoMessage<?> m = ours.get();
+    parser.parse(c[2], m);
+    assertArrayEquals(reference.build().toByteArray(), m.toByteArray(), c[2]);
+  }
+
+  private static void checkText(String[] c) throws Exception {
+    // The suite runs its text tests on TestAllTypesProto3, its closed-enum ones on proto2.
+    boolean proto2 = c[1].startsWith("ClosedEnum") && c[0].equals("FAIL");
+    ProtoMessage<?> m = proto2 ? new TestAllTypesProto2() : new TestAllTypesProto3();
+    ProtoText.Parser parser = ProtoText.parser().usingTypeRegistry(JsonFormatProperties.OUR_TYPES);
+    if (c[0].equals("FAIL")) {
+      assertThrows(RuntimeException.class, () -> parser.parse(c[2], m));
+      return;
+    }
+    Message.Builder reference = TestMessagesProto3.TestAllTypesProto3.newBuilder();
+    textParser().merge(c[0].equals("VALIDEXP") ? c[3] : c[2], reference);
+    parser.parse(c[2], m);
+    assertArrayEquals(reference.build().toByteArray(), m.toByteArray(), c[2]);
+  }
+
+  private static TextFormat.Parser textParser() {
+    return TextFormat.Parser.newBuilder().setTypeRegistry(JsonFormatProperties.THEIR_TYPES).build();
+  }
+
+  private static boolean jsonFormatParses(String json) {
+    try {
+      JsonFormat.parser()
+          .usingTypeRegistry(JsonFormatProperties.THEIR_TYPES)
+          .merge(json, TestMessagesProto2.TestAllTypesProto2.newBuilder());
+      return true;
+    } catch (InvalidProtocolBufferException e) {
+      return false;
+    }
+  }
+
+  /** A resource's cases: {kind, name, input, expected}. */
+  private static List<String[]> cases(String resource) {
+    try (BufferedReader r =
+        new BufferedReader(
+            new InputStreamReader(
+                ConformanceCasesTest.class.getResourceAsStream("/conformance/" + resource),
+                StandardCharsets.UTF_8))) {
+      return r.lines()
+          .filter(l -> !l.startsWith("#"))
+          .map(
+              l -> {
+                JsonArray a = JsonParser.parseString(l).getAsJsonArray();
+                return new String[] {
+                  a.get(0).getAsString(),
+                  a.get(1).getAsString(),
+                  a.get(2).getAsString(),
+                  a.get(3).getAsString()
+                };
+              })
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
