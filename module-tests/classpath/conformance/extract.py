@@ -5,9 +5,10 @@
 
 Reads conformance/binary_json_conformance_suite.cc and text_format_conformance_suite.cc and writes
 json-cases.jsonl and text-cases.jsonl: a '#' header (provenance and licence), then one JSON array
-per test: [kind, name, input, expected]. kind is FAIL (must be refused), VALID (must parse; for
-JSON, to the message the text format `expected` describes) or VALIDEXP (text: must parse to what
-`expected` parses to). Tests built in loops or with StrCat are not literals and are left out.
+per test: [kind, name, input, expected, function]. kind is FAIL (must be refused), VALID (must
+parse; for JSON, to the message the text format `expected` describes) or VALIDEXP (text: must
+parse to what `expected` parses to); function is the suite's method that runs the test (it
+decides the message type: RunGroupTests runs on proto2, RunDelimitedTests on editions, ...). Tests built in loops or with StrCat are not literals and are left out.
 ConformanceCasesTest runs the files.
 """
 import json
@@ -90,6 +91,14 @@ def literal(a):
     return out
 
 
+def enclosing_function(src, i):
+    """The name of the suite method whose body holds src[i]."""
+    found = None
+    for m in re.finditer(r"::\s*(\w+)\([^;{]*\)\s*(?:const\s*)?{", src[:i]):
+        found = m.group(1)
+    return found or ""
+
+
 def extract(src, calls):
     cases = []
     for fn, kind, expected_arg in calls:
@@ -101,7 +110,7 @@ def extract(src, calls):
             expected = "" if expected_arg is None else (
                 literal(args[expected_arg]) if len(args) > expected_arg else None)
             if name is not None and given is not None and expected is not None:
-                cases.append([kind, name, given, expected])
+                cases.append([kind, name, given, expected, enclosing_function(src, m.start())])
     return cases
 
 
