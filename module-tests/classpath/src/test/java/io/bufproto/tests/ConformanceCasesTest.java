@@ -40,33 +40,21 @@ class ConformanceCasesTest {
 
   @TestFactory
   Stream<DynamicTest> jsonAsProto3() {
-    return cases("json-cases.jsonl").stream()
-        .map(
-            c ->
-                DynamicTest.dynamicTest(
-                    c[4] + " " + c[0] + " " + c[1],
-                    () ->
-                        checkJson(
-                            c,
-                            TestMessagesProto3.TestAllTypesProto3.newBuilder(),
-                            TestAllTypesProto3::new)));
+    return json(
+        cases("json-cases.jsonl").stream(),
+        TestMessagesProto3.TestAllTypesProto3::newBuilder,
+        TestAllTypesProto3::new);
   }
 
   @TestFactory
   Stream<DynamicTest> jsonAsProto2() {
     // The valid tests of fields proto2's message has too (the suite runs most for both syntaxes;
     // the well-known types' only for proto3): those protobuf-java's JsonFormat reads into it.
-    return cases("json-cases.jsonl").stream()
-        .filter(c -> c[0].equals("FAIL") || jsonFormatParses(c[2]))
-        .map(
-            c ->
-                DynamicTest.dynamicTest(
-                    c[4] + " " + c[0] + " " + c[1],
-                    () ->
-                        checkJson(
-                            c,
-                            TestMessagesProto2.TestAllTypesProto2.newBuilder(),
-                            TestAllTypesProto2::new)));
+    return json(
+        cases("json-cases.jsonl").stream()
+            .filter(c -> c[0].equals("FAIL") || jsonFormatParses(c[2])),
+        TestMessagesProto2.TestAllTypesProto2::newBuilder,
+        TestAllTypesProto2::new);
   }
 
   @TestFactory
@@ -74,7 +62,19 @@ class ConformanceCasesTest {
     return cases("text-cases.jsonl").stream()
         // RunDelimitedTests: editions 2023's test messages, which our test schemas lack.
         .filter(c -> !c[4].equals("RunDelimitedTests"))
-        .map(c -> DynamicTest.dynamicTest(c[4] + " " + c[0] + " " + c[1], () -> checkText(c)));
+        .map(c -> DynamicTest.dynamicTest(name(c), () -> checkText(c)));
+  }
+
+  private static Stream<DynamicTest> json(
+      Stream<String[]> cases,
+      Supplier<? extends Message.Builder> reference,
+      Supplier<? extends ProtoMessage<?>> ours) {
+    return cases.map(
+        c -> DynamicTest.dynamicTest(name(c), () -> checkJson(c, reference.get(), ours)));
+  }
+
+  private static String name(String[] c) {
+    return c[4] + " " + c[0] + " " + c[1];
   }
 
   private static void checkJson(
