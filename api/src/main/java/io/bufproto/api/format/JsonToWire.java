@@ -38,11 +38,6 @@ final class JsonToWire {
   private static final BigDecimal MIN_DOUBLE =
       new BigDecimal(String.valueOf(-Double.MAX_VALUE)).multiply(MORE_THAN_ONE);
 
-  /** Ends the message of a refusal that only the spec makes: JsonFormat accepts the input. */
-  static final String SPEC_ONLY =
-      " (refused by protobuf's JSON spec; ProtoJson.parser().acceptingJsonFormatLeniency()"
-          + " accepts it as JsonFormat does)";
-
   final boolean ignoreUnknown;
   final boolean strict;
   final TypeRegistry registry;
@@ -182,7 +177,13 @@ final class JsonToWire {
     }
     if (strict && !f.type().isMessage() && !isKindOf(f.type(), json.kind())) {
       throw new InvalidProtobufException(
-          "Invalid value: " + json + " for " + f.type() + " field " + f.name() + SPEC_ONLY);
+          "Invalid value: "
+              + json
+              + " for "
+              + f.type()
+              + " field "
+              + f.name()
+              + JsonTree.SPEC_ONLY);
     }
     return switch (f.type()) {
       case INT32, SINT32, SFIXED32 -> int32(json);

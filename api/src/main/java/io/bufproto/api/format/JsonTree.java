@@ -20,6 +20,11 @@ import java.util.Map;
  */
 final class JsonTree {
 
+  /** Ends the message of a refusal that only the spec makes: JsonFormat accepts the input. */
+  static final String SPEC_ONLY =
+      " (refused by protobuf's JSON spec; ProtoJson.parser().acceptingJsonFormatLeniency()"
+          + " accepts it as JsonFormat does)";
+
   /** Nesting deeper than this is refused before it can exhaust the stack. */
   static final int MAX_NESTING = 1000;
 
@@ -136,8 +141,7 @@ final class JsonTree {
       expect(':');
       if (members.put(name, value(depth + 1)) != null && strict) {
         pos = at;
-        throw error(
-            "the name \"" + name + "\" is given twice in one object" + JsonToWire.SPEC_ONLY);
+        throw error("the name \"" + name + "\" is given twice in one object" + SPEC_ONLY);
       }
       skipWhitespace();
       char c = next();
@@ -225,7 +229,7 @@ final class JsonTree {
       if (c == '"') {
         if (strict && !pairedSurrogates(sb)) {
           pos = start;
-          throw error("a string holds an unpaired surrogate" + JsonToWire.SPEC_ONLY);
+          throw error("a string holds an unpaired surrogate" + SPEC_ONLY);
         }
         return sb.toString();
       }

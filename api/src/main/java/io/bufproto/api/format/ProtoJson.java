@@ -113,7 +113,7 @@ public final class ProtoJson {
                   .toString();
         } catch (CharacterCodingException e) {
           throw new io.bufproto.api.InvalidProtobufException(
-              "The JSON is not valid UTF-8" + JsonToWire.SPEC_ONLY, e);
+              "The JSON is not valid UTF-8" + JsonTree.SPEC_ONLY, e);
         }
       } else {
         text = json.toString(json.readerIndex(), json.readableBytes(), StandardCharsets.UTF_8);

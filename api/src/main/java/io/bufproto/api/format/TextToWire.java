@@ -239,7 +239,7 @@ final class TextToWire {
     if (!f.verifiesUtf8()) {
       return new String(bytes, StandardCharsets.UTF_8);
     }
-    String s = Values.utf8OrNull(bytes);
+    String s = WireMessage.utf8OrNull(bytes);
     if (s == null) {
       throw tokens.error("String field " + f.name() + " holds invalid UTF-8.");
     }

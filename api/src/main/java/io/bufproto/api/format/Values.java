@@ -1,32 +1,11 @@
 package io.bufproto.api.format;
 
 import io.bufproto.api.schema.FieldSchema;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 
-/**
- * Values as {@link WireMessage} holds them: field defaults (what an absent map key or value reads
- * as) and strings from their bytes.
- */
+/** Field defaults as {@link WireMessage} holds values: what an absent map key or value reads as. */
 final class Values {
 
   private Values() {}
-
-  /** {@code bytes} decoded as UTF-8, or null if they are not valid UTF-8. */
-  static String utf8OrNull(byte[] bytes) {
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-    } catch (CharacterCodingException e) {
-      return null;
-    }
-  }
 
   /** {@code v}, or the default of {@code f}'s type when {@code v} is null. */
   static Object orDefault(FieldSchema f, Object v) {

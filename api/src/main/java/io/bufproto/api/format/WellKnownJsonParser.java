@@ -293,7 +293,7 @@ final class WellKnownJsonParser {
     for (String path : json.asString().split(",")) {
       if (strict && !isCamelPath(path)) {
         throw new InvalidProtobufException(
-            "FieldMask path \"" + path + "\" is not lowerCamelCase" + JsonToWire.SPEC_ONLY);
+            "FieldMask path \"" + path + "\" is not lowerCamelCase" + JsonTree.SPEC_ONLY);
       }
       if (!path.isEmpty()) {
         d.add(d.schema.field(0), camelToSnake(path));

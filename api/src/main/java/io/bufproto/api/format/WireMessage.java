@@ -5,6 +5,9 @@ import io.bufproto.api.schema.EnumSchema;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.FieldType;
 import io.bufproto.api.schema.MessageSchema;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -221,12 +224,26 @@ final class WireMessage {
     };
   }
 
+  /** {@code bytes} decoded as UTF-8, or null if they are not valid UTF-8. */
+  static String utf8OrNull(byte[] bytes) {
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      return null;
+    }
+  }
+
   /** A string field's value: malformed UTF-8 refused where the field requires UTF-8. */
   private static String string(FieldSchema f, byte[] bytes) {
     if (!f.verifiesUtf8()) {
       return new String(bytes, StandardCharsets.UTF_8);
     }
-    String s = Values.utf8OrNull(bytes);
+    String s = utf8OrNull(bytes);
     if (s == null) {
       throw new InvalidProtobufException("Protocol message had invalid UTF-8.");
     }
