@@ -35,9 +35,9 @@ final class WellKnownJsonParser {
     }
     switch (s.fullName()) {
       case "google.protobuf.Any" -> any(p, d, json);
-      case "google.protobuf.Timestamp" -> timestamp(d, json);
-      case "google.protobuf.Duration" -> duration(d, json);
-      case "google.protobuf.FieldMask" -> fieldMask(d, json, p.strict);
+      case "google.protobuf.Timestamp" -> timestamp(d, string(p, s, json));
+      case "google.protobuf.Duration" -> duration(d, string(p, s, json));
+      case "google.protobuf.FieldMask" -> fieldMask(d, string(p, s, json), p.strict);
       case "google.protobuf.Struct" -> struct(p, d, json);
       case "google.protobuf.Value" -> value(p, d, json);
       case "google.protobuf.ListValue" -> list(p, d, json);
@@ -46,6 +46,18 @@ final class WellKnownJsonParser {
       }
     }
     return true;
+  }
+
+  /**
+   * The text of a well-known type whose JSON form is a string: strictly, only a JSON string
+   * (JsonFormat takes any primitive's text, so a number 12 as the FieldMask path "12").
+   */
+  private static JsonTree.Value string(JsonToWire p, MessageSchema type, JsonTree.Value json) {
+    if (p.strict && json.kind() != JsonTree.Kind.STRING) {
+      throw new InvalidProtobufException(
+          "Invalid value: " + json + " for " + type.fullName() + JsonTree.SPEC_ONLY);
+    }
+    return json;
   }
 
   /** The bytes of a {@code Value} holding {@code null_value: NULL_VALUE}. */
@@ -66,7 +78,7 @@ final class WellKnownJsonParser {
     if (typeUrlValue == null) {
       throw new InvalidProtobufException("Missing type url when parsing: " + json);
     }
-    String typeUrl = typeUrlValue.asString();
+    String typeUrl = string(p, d.schema, typeUrlValue).asString();
     MessageSchema type;
     try {
       type = p.registry.find(typeUrl);

@@ -49,6 +49,8 @@ class SpecOverProtobufJavaTest {
         "{\"mapStringString\": {\"a\": \"1\", \"a\": \"2\"}}", // a map key given twice
         "{\"optionalInt32\": [7]}", // one value as a one-element array
         "{\"optionalBytes\": 12}", // bytes from a number
+        "{\"optionalFieldMask\": 12}", // a FieldMask from a number
+        "{\"optionalDuration\": [\"1s\"]}", // a Duration in an array
       })
   void jsonThatOnlyTheSpecRefusesIsRefusedAndParsesLeniently(String json) throws Exception {
     InvalidProtobufException e =
