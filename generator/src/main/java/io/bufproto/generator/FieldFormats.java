@@ -27,7 +27,7 @@ final class FieldFormats {
           fd.getName(),
           key.getType().name(),
           value.getType().name(),
-          "",
+          mapUtf8(key, value) ? SCHEMA + "VERIFY_UTF8" : "",
           typeRef(value, names));
     }
     String method =
@@ -48,6 +48,24 @@ final class FieldFormats {
         null,
         flags(fd),
         typeRef(fd, names));
+  }
+
+  /** Whether {@code fd} is a string field whose values must be valid UTF-8. */
+  private static boolean utf8(FieldDescriptor fd) {
+    return fd.getType() == FieldDescriptor.Type.STRING && fd.needsUtf8Check();
+  }
+
+  /**
+   * Whether a map's string key or value must be valid UTF-8 in the text format: in proto3 files.
+   * Not {@code needsUtf8Check()}, which is true for every map entry because protobuf-java's binary
+   * parse checks them in proto2 too; the text format follows the syntax instead (map entries of
+   * editions files are not flagged: their features are not visible here).
+   */
+  private static boolean mapUtf8(FieldDescriptor key, FieldDescriptor value) {
+    boolean proto3 = key.getFile().toProto().getSyntax().equals("proto3");
+    return proto3
+        && (key.getType() == FieldDescriptor.Type.STRING
+            || value.getType() == FieldDescriptor.Type.STRING);
   }
 
   private static String typeRef(FieldDescriptor fd, TypeNames names) {
@@ -72,7 +90,7 @@ final class FieldFormats {
     if (fd.isPacked()) {
       flags.add(SCHEMA + "PACKED");
     }
-    if (fd.getType() == FieldDescriptor.Type.STRING && fd.needsUtf8Check()) {
+    if (utf8(fd)) {
       flags.add(SCHEMA + "VERIFY_UTF8");
     }
     if (fd.getRealContainingOneof() != null) {

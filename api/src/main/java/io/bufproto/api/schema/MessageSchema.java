@@ -151,12 +151,31 @@ public final class MessageSchema {
         FieldType keyType,
         FieldType valueType,
         Supplier<?> valueSchema) {
+      return map(number, name, jsonName, keyType, valueType, 0, valueSchema);
+    }
+
+    /**
+     * A map field whose string key or value must be valid UTF-8 ({@code flags} {@link
+     * FieldSchema#VERIFY_UTF8}, which the entry's string fields get), else as {@link #map(int,
+     * String, String, FieldType, FieldType, Supplier)}.
+     */
+    public Builder map(
+        int number,
+        String name,
+        String jsonName,
+        FieldType keyType,
+        FieldType valueType,
+        int flags,
+        Supplier<?> valueSchema) {
+      int keyFlags = keyType == FieldType.STRING ? flags & FieldSchema.VERIFY_UTF8 : 0;
+      int valueFlags = valueType == FieldType.STRING ? flags & FieldSchema.VERIFY_UTF8 : 0;
       MessageSchema entry =
           new MessageSchema(
               fullName + "." + name + "Entry",
               List.of(
-                  new FieldSchema(1, "key", "key", "key", keyType, 0, null, null),
-                  new FieldSchema(2, "value", "value", "value", valueType, 0, valueSchema, null)),
+                  new FieldSchema(1, "key", "key", "key", keyType, keyFlags, null, null),
+                  new FieldSchema(
+                      2, "value", "value", "value", valueType, valueFlags, valueSchema, null)),
               Set.of());
       return add(
           new FieldSchema(

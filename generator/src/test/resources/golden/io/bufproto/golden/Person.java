@@ -2188,7 +2188,8 @@ public final class Person
           .scalar(5, "lucky_numbers", "luckyNumbers", io.bufproto.api.schema.FieldType.INT64,
           io.bufproto.api.schema.FieldSchema.REPEATED | io.bufproto.api.schema.FieldSchema.PACKED)
           .map(6, "attachments", "attachments", io.bufproto.api.schema.FieldType.STRING,
-          io.bufproto.api.schema.FieldType.BYTES, null)
+          io.bufproto.api.schema.FieldType.BYTES, io.bufproto.api.schema.FieldSchema.VERIFY_UTF8,
+          null)
           .scalar(7, "twitter", "twitter", io.bufproto.api.schema.FieldType.STRING,
           io.bufproto.api.schema.FieldSchema.PRESENCE
           | io.bufproto.api.schema.FieldSchema.VERIFY_UTF8
