@@ -221,19 +221,21 @@ final class JsonTree {
     int start = pos;
     pos++;
     StringBuilder sb = new StringBuilder();
+    boolean surrogates = false; // seen one: check the pairs at the end
     while (true) {
       if (pos >= json.length()) {
         throw error("unterminated string");
       }
       char c = json.charAt(pos++);
       if (c == '"') {
-        if (strict && !pairedSurrogates(sb)) {
+        if (strict && surrogates && !pairedSurrogates(sb)) {
           pos = start;
           throw error("a string holds an unpaired surrogate" + SPEC_ONLY);
         }
         return sb.toString();
       }
       if (c != '\\') {
+        surrogates |= Character.isSurrogate(c);
         sb.append(c);
         continue;
       }
@@ -257,6 +259,7 @@ final class JsonTree {
             }
             v = v << 4 | d;
           }
+          surrogates |= Character.isSurrogate((char) v);
           sb.append((char) v);
         }
         default -> throw error("bad escape \\" + e);
