@@ -80,7 +80,7 @@ class ConformanceCasesTest {
   private static void checkJson(
       String[] c, Message.Builder reference, Supplier<? extends ProtoMessage<?>> ours)
       throws Exception {
-    ProtoJson.Parser parser = ProtoJson.parser().usingTypeRegistry(JsonFormatProperties.OUR_TYPES);
+    ProtoJson.Parser parser = ProtoJson.parser().usingTypeRegistry(TestTypes.OURS);
     if (c[0].equals("FAIL")) {
       assertThrows(RuntimeException.class, () -> parser.parse(c[2], ours.get()));
       return;
@@ -95,7 +95,7 @@ class ConformanceCasesTest {
     // The suite runs its group and closed-enum tests on proto2, the others on proto3.
     boolean proto2 = c[4].equals("RunGroupTests") || c[4].equals("RunClosedEnumTests");
     ProtoMessage<?> m = proto2 ? new TestAllTypesProto2() : new TestAllTypesProto3();
-    ProtoText.Parser parser = ProtoText.parser().usingTypeRegistry(JsonFormatProperties.OUR_TYPES);
+    ProtoText.Parser parser = ProtoText.parser().usingTypeRegistry(TestTypes.OURS);
     if (c[0].equals("FAIL")) {
       assertThrows(RuntimeException.class, () -> parser.parse(c[2], m));
       return;
@@ -110,13 +110,13 @@ class ConformanceCasesTest {
   }
 
   private static TextFormat.Parser textParser() {
-    return TextFormat.Parser.newBuilder().setTypeRegistry(JsonFormatProperties.THEIR_TYPES).build();
+    return TextFormat.Parser.newBuilder().setTypeRegistry(TestTypes.THEIRS).build();
   }
 
   private static boolean jsonFormatParses(String json) {
     try {
       JsonFormat.parser()
-          .usingTypeRegistry(JsonFormatProperties.THEIR_TYPES)
+          .usingTypeRegistry(TestTypes.THEIRS)
           .merge(json, TestMessagesProto2.TestAllTypesProto2.newBuilder());
       return true;
     } catch (InvalidProtocolBufferException e) {

@@ -6,10 +6,7 @@ import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
 import io.bufproto.api.ProtoMessage;
 import io.bufproto.api.format.ProtoJson;
-import io.bufproto.api.format.TypeRegistry;
-import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -28,22 +25,6 @@ class JsonFormatProperties {
   private static final CaseCounts COUNTS =
       new CaseCounts(
           "JSON compared with protobuf-java's JsonFormat", "printed", "refused", "spec-only");
-
-  /** Every test type, for Any: protobuf-java's registry and ours hold the same types. */
-  static final com.google.protobuf.TypeRegistry THEIR_TYPES =
-      com.google.protobuf.TypeRegistry.newBuilder()
-          .add(allCases().map(c -> c.prototype().getDescriptorForType()).toList())
-          .build();
-
-  static final TypeRegistry OUR_TYPES =
-      TypeRegistry.of(
-          allCases()
-              .map(c -> c.ours().get().schema())
-              .toArray(io.bufproto.api.schema.MessageSchema[]::new));
-
-  private static Stream<Case> allCases() {
-    return Stream.concat(Case.ALL.stream(), ProtobufTestSchemasProperties.LARGE.stream());
-  }
 
   @Property
   void jsonPrintsAsProtobufJava(@ForAll long seed, @ForAll @IntRange(min = 0, max = 6) int size) {
@@ -64,15 +45,15 @@ class JsonFormatProperties {
             .parsePartialFrom(TextFormatProperties.randomBytes(type, seed, size));
     if ((seed & 1) == 0) {
       // Half the cases made printable (timestamps in range, Any packed, ...), half left as drawn.
-      random = new JsonFriendly(seed, cases()).fix(random, 0);
+      random = new JsonFriendly(seed, TestTypes.cases()).fix(random, 0);
     }
     byte[] bytes = random.toByteArray();
     Message pj = type.prototype().getParserForType().parsePartialFrom(bytes);
     ProtoMessage<?> ours = TextFormatProperties.oursOf(type, pj, bytes);
 
     Random options = new Random(seed);
-    JsonFormat.Printer theirs = JsonFormat.printer().usingTypeRegistry(THEIR_TYPES);
-    ProtoJson.Printer mine = ProtoJson.printer().usingTypeRegistry(OUR_TYPES);
+    JsonFormat.Printer theirs = JsonFormat.printer().usingTypeRegistry(TestTypes.THEIRS);
+    ProtoJson.Printer mine = ProtoJson.printer().usingTypeRegistry(TestTypes.OURS);
     if (options.nextBoolean()) {
       theirs = theirs.preservingProtoFieldNames();
       mine = mine.preservingProtoFieldNames();
@@ -128,8 +109,4 @@ class JsonFormatProperties {
   }
 
   private JsonFormatProperties() {}
-
-  static List<Case> cases() {
-    return allCases().toList();
-  }
 }

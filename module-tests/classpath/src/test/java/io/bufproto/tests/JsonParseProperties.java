@@ -53,9 +53,8 @@ class JsonParseProperties {
   private static void parse(Case type, long seed, int size) throws Exception {
     Random random = new Random(seed);
     Message m = new RandomMessages(seed, size, true).next(type.prototype());
-    m = new JsonFriendly(seed, JsonFormatProperties.cases()).fix(m, 0);
-    JsonFormat.Printer printer =
-        JsonFormat.printer().usingTypeRegistry(JsonFormatProperties.THEIR_TYPES);
+    m = new JsonFriendly(seed, TestTypes.cases()).fix(m, 0);
+    JsonFormat.Printer printer = JsonFormat.printer().usingTypeRegistry(TestTypes.THEIRS);
     if (random.nextBoolean()) {
       printer = printer.preservingProtoFieldNames();
     }
@@ -78,10 +77,8 @@ class JsonParseProperties {
       json = tree.toString();
     }
 
-    JsonFormat.Parser theirParser =
-        JsonFormat.parser().usingTypeRegistry(JsonFormatProperties.THEIR_TYPES);
-    ProtoJson.Parser strictParser =
-        ProtoJson.parser().usingTypeRegistry(JsonFormatProperties.OUR_TYPES);
+    JsonFormat.Parser theirParser = JsonFormat.parser().usingTypeRegistry(TestTypes.THEIRS);
+    ProtoJson.Parser strictParser = ProtoJson.parser().usingTypeRegistry(TestTypes.OURS);
     if (ignoreUnknown) {
       theirParser = theirParser.ignoringUnknownFields();
       strictParser = strictParser.ignoringUnknownFields();

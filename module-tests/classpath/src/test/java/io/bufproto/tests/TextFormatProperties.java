@@ -49,17 +49,12 @@ class TextFormatProperties {
 
     // With type registries, an Any of a known type prints expanded: its value packed with a real
     // message in half the cases (JsonFriendly), as drawn (rarely a known type) in the others.
-    Message withAny =
-        (seed & 1) == 0 ? new JsonFriendly(seed, JsonFormatProperties.cases()).fix(pj, 0) : pj;
+    Message withAny = (seed & 1) == 0 ? new JsonFriendly(seed, TestTypes.cases()).fix(pj, 0) : pj;
     byte[] anyBytes = withAny.toByteArray();
     Message pjAny = type.prototype().getParserForType().parsePartialFrom(anyBytes);
     assertSameText(
-        TextFormat.printer()
-            .usingTypeRegistry(JsonFormatProperties.THEIR_TYPES)
-            .printToString(pjAny),
-        ProtoText.printer()
-            .usingTypeRegistry(JsonFormatProperties.OUR_TYPES)
-            .print(oursOf(type, pjAny, anyBytes)));
+        TextFormat.printer().usingTypeRegistry(TestTypes.THEIRS).printToString(pjAny),
+        ProtoText.printer().usingTypeRegistry(TestTypes.OURS).print(oursOf(type, pjAny, anyBytes)));
 
     // The same bytes as unknown fields of an empty message: every wire type, groups, and
     // length-delimited values printed as messages where they parse as one.

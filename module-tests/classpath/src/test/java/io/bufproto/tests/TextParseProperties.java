@@ -51,12 +51,10 @@ class TextParseProperties {
     // Half the cases with type registries: Any values of real types, printed and read expanded.
     boolean registry = random.nextBoolean();
     if (registry) {
-      m = new JsonFriendly(seed, JsonFormatProperties.cases()).fix(m, 0);
+      m = new JsonFriendly(seed, TestTypes.cases()).fix(m, 0);
     }
     TextFormat.Printer printer =
-        registry
-            ? TextFormat.printer().usingTypeRegistry(JsonFormatProperties.THEIR_TYPES)
-            : TextFormat.printer();
+        registry ? TextFormat.printer().usingTypeRegistry(TestTypes.THEIRS) : TextFormat.printer();
     if (random.nextInt(4) == 0) {
       printer = printer.escapingNonAscii(false);
     }
@@ -70,14 +68,10 @@ class TextParseProperties {
 
     TextFormat.Parser theirParser =
         registry
-            ? TextFormat.Parser.newBuilder()
-                .setTypeRegistry(JsonFormatProperties.THEIR_TYPES)
-                .build()
+            ? TextFormat.Parser.newBuilder().setTypeRegistry(TestTypes.THEIRS).build()
             : TextFormat.getParser();
     ProtoText.Parser ourParser =
-        registry
-            ? ProtoText.parser().usingTypeRegistry(JsonFormatProperties.OUR_TYPES)
-            : ProtoText.parser();
+        registry ? ProtoText.parser().usingTypeRegistry(TestTypes.OURS) : ProtoText.parser();
     byte[] expected;
     try {
       Message.Builder b = type.prototype().newBuilderForType();
