@@ -27,7 +27,7 @@ final class FieldFormats {
           fd.getName(),
           key.getType().name(),
           value.getType().name(),
-          mapUtf8(key, value) ? SCHEMA + "VERIFY_UTF8" : "",
+          mapUtf8(key, value) ? SCHEMA + "VERIFY_UTF8" : "0",
           typeRef(value, names));
     }
     String method =

@@ -14,7 +14,7 @@ package io.bufproto.templates;
  * @param fieldType the {@code FieldType} constant: protobuf's type, or for a map the key's type
  * @param mapValueType for a map, the value's {@code FieldType} constant; otherwise null
  * @param flags the {@code FieldSchema} flags expression ({@code 0}, {@code FieldSchema.REPEATED |
- *     ...}); for a map, its entry's (empty, or {@code FieldSchema.VERIFY_UTF8})
+ *     ...}); for a map, its entry's ({@code 0} or {@code FieldSchema.VERIFY_UTF8})
  * @param typeRef the Java class whose {@code _schema()} describes the field's (or map value's) enum
  *     or message type; null for scalars
  */
@@ -43,16 +43,7 @@ public record FieldFormat(
       case "enumeration", "message" -> head + flags + ", " + ref + ")";
       case "group" -> head + quote(textName) + ", " + flags + ", " + ref + ")";
       case "map" ->
-          head
-              + TYPE
-              + fieldType
-              + ", "
-              + TYPE
-              + mapValueType
-              + ", "
-              + (flags.isEmpty() ? "" : flags + ", ")
-              + ref
-              + ")";
+          head + TYPE + fieldType + ", " + TYPE + mapValueType + ", " + flags + ", " + ref + ")";
       default -> throw new IllegalStateException("no builder method " + method);
     };
   }

@@ -142,22 +142,8 @@ public final class MessageSchema {
 
     /**
      * A map field. {@code valueSchema} supplies the value's {@link EnumSchema} or {@link
-     * MessageSchema}, null for a scalar value.
-     */
-    public Builder map(
-        int number,
-        String name,
-        String jsonName,
-        FieldType keyType,
-        FieldType valueType,
-        Supplier<?> valueSchema) {
-      return map(number, name, jsonName, keyType, valueType, 0, valueSchema);
-    }
-
-    /**
-     * A map field whose string key or value must be valid UTF-8 ({@code flags} {@link
-     * FieldSchema#VERIFY_UTF8}, which the entry's string fields get), else as {@link #map(int,
-     * String, String, FieldType, FieldType, Supplier)}.
+     * MessageSchema}, null for a scalar value. {@code flags}: 0, or {@link FieldSchema#VERIFY_UTF8}
+     * when the entry's string key or value must be valid UTF-8.
      */
     public Builder map(
         int number,
