@@ -175,7 +175,7 @@ final class JsonToWire {
       throw new InvalidProtobufException(
           "Invalid value: " + json + " for expected type: " + f.type());
     }
-    if (strict && !f.type().isMessage() && !isKindOf(f.type(), json.kind())) {
+    if (strict && !isKindOf(f.type(), json.kind())) {
       throw new InvalidProtobufException(
           "Invalid value: "
               + json
@@ -314,7 +314,7 @@ final class JsonToWire {
     return switch (type) {
       case BOOL -> kind == JsonTree.Kind.BOOLEAN;
       case STRING, BYTES -> kind == JsonTree.Kind.STRING;
-      case MESSAGE, GROUP -> kind == JsonTree.Kind.OBJECT;
+      case MESSAGE, GROUP -> true; // the well-known types' forms are checked where they are read
       default -> kind == JsonTree.Kind.NUMBER || kind == JsonTree.Kind.STRING; // numbers, enums
     };
   }

@@ -1,13 +1,12 @@
 package io.bufproto.api.format;
 
 import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.internal.Utf8;
 import io.bufproto.api.schema.EnumSchema;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.MessageSchema;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -101,24 +100,12 @@ public final class ProtoJson {
 
     /** Clears {@code message} and fills it from the UTF-8 JSON readable in {@code json}. */
     public void parse(ByteBuf json, ProtoMessage<?> message) {
-      String text;
-      if (strict) {
-        try {
-          text =
-              StandardCharsets.UTF_8
-                  .newDecoder()
-                  .onMalformedInput(CodingErrorAction.REPORT)
-                  .onUnmappableCharacter(CodingErrorAction.REPORT)
-                  .decode(json.nioBuffer(json.readerIndex(), json.readableBytes()))
-                  .toString();
-        } catch (CharacterCodingException e) {
-          throw new io.bufproto.api.InvalidProtobufException(
-              "The JSON is not valid UTF-8" + JsonTree.SPEC_ONLY, e);
-        }
-      } else {
-        text = json.toString(json.readerIndex(), json.readableBytes(), StandardCharsets.UTF_8);
+      if (strict && !Utf8.isValid(json, json.readerIndex(), json.readableBytes())) {
+        throw new io.bufproto.api.InvalidProtobufException(
+            "The JSON is not valid UTF-8" + JsonTree.SPEC_ONLY);
       }
-      parse(text, message);
+      parse(
+          json.toString(json.readerIndex(), json.readableBytes(), StandardCharsets.UTF_8), message);
       json.skipBytes(json.readableBytes());
     }
   }

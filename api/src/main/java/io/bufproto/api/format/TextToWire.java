@@ -146,11 +146,6 @@ final class TextToWire {
       }
     }
     tokens.tryConsume(":");
-    String end = tokens.tryConsume("<") ? ">" : null;
-    if (end == null) {
-      tokens.consume("{");
-      end = "}";
-    }
     String typeUrl = url.toString();
     MessageSchema type;
     try {
@@ -165,14 +160,7 @@ final class TextToWire {
               + ". Please make sure that the TypeRegistry contains the descriptors for the given"
               + " types.");
     }
-    Draft.Out content = new Draft.Out();
-    while (!tokens.tryConsume(end)) {
-      if (tokens.atEnd()) {
-        throw tokens.error("Expected \"" + end + "\".");
-      }
-      field(type, content, limit);
-    }
-    byte[] value = Draft.canonical(WireMessage.decode(type, content.toByteArray()));
+    byte[] value = Draft.canonical(WireMessage.decode(type, messageBody(type, limit)));
     out.tag(1, 2);
     out.lengthDelimited(typeUrl.getBytes(StandardCharsets.UTF_8));
     out.tag(2, 2);
@@ -190,25 +178,14 @@ final class TextToWire {
       if (limit < 1) {
         throw tokens.error("Message is nested too deep");
       }
-      String end = tokens.tryConsume("<") ? ">" : null;
-      if (end == null) {
-        tokens.consume("{");
-        end = "}";
-      }
-      Draft.Out child = new Draft.Out();
-      while (!tokens.tryConsume(end)) {
-        if (tokens.atEnd()) {
-          throw tokens.error("Expected \"" + end + "\".");
-        }
-        field(f.messageType(), child, limit - 1);
-      }
+      byte[] child = messageBody(f.messageType(), limit - 1);
       if (type == FieldType.GROUP) {
         out.tag(f.number(), 3);
-        out.raw(child.toByteArray());
+        out.raw(child);
         out.tag(f.number(), 4);
       } else {
         out.tag(f.number(), 2);
-        out.lengthDelimited(child.toByteArray());
+        out.lengthDelimited(child);
       }
       return;
     }
@@ -236,14 +213,30 @@ final class TextToWire {
    * protobuf-java's {@code toStringUtf8} reads them (it does so in proto3 too).
    */
   private String string(FieldSchema f, byte[] bytes) {
-    if (!f.verifiesUtf8()) {
-      return new String(bytes, StandardCharsets.UTF_8);
-    }
-    String s = WireMessage.utf8OrNull(bytes);
-    if (s == null) {
+    if (f.verifiesUtf8() && !WireMessage.isUtf8(bytes)) {
       throw tokens.error("String field " + f.name() + " holds invalid UTF-8.");
     }
-    return s;
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A message's fields in {@code {}} or {@code <>} (the opening one next), as wire bytes in the
+   * order they come; {@code limit} is the nesting still allowed inside.
+   */
+  private byte[] messageBody(MessageSchema type, int limit) {
+    String end = tokens.tryConsume("<") ? ">" : null;
+    if (end == null) {
+      tokens.consume("{");
+      end = "}";
+    }
+    Draft.Out fields = new Draft.Out();
+    while (!tokens.tryConsume(end)) {
+      if (tokens.atEnd()) {
+        throw tokens.error("Expected \"" + end + "\".");
+      }
+      field(type, fields, limit);
+    }
+    return fields.toByteArray();
   }
 
   private int enumNumber(EnumSchema e) {

@@ -1,13 +1,12 @@
 package io.bufproto.api.format;
 
 import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.internal.Utf8;
 import io.bufproto.api.schema.EnumSchema;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.FieldType;
 import io.bufproto.api.schema.MessageSchema;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -224,30 +223,17 @@ final class WireMessage {
     };
   }
 
-  /** {@code bytes} decoded as UTF-8, or null if they are not valid UTF-8. */
-  static String utf8OrNull(byte[] bytes) {
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-    } catch (CharacterCodingException e) {
-      return null;
-    }
+  /** Whether {@code bytes} are valid UTF-8, by protobuf's rule (the binary parse's check). */
+  static boolean isUtf8(byte[] bytes) {
+    return Utf8.isValid(Unpooled.wrappedBuffer(bytes), 0, bytes.length);
   }
 
   /** A string field's value: malformed UTF-8 refused where the field requires UTF-8. */
   private static String string(FieldSchema f, byte[] bytes) {
-    if (!f.verifiesUtf8()) {
-      return new String(bytes, StandardCharsets.UTF_8);
-    }
-    String s = utf8OrNull(bytes);
-    if (s == null) {
+    if (f.verifiesUtf8() && !isUtf8(bytes)) {
       throw new InvalidProtobufException("Protocol message had invalid UTF-8.");
     }
-    return s;
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   private static Unknown readUnknown(int number, int wireType, Input in, int depth) {
