@@ -119,6 +119,27 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   void parseFrom(byte[] bytes);
 
   /**
+   * {@link #parseFrom(ByteBuf, int)} reading the extensions {@code registry} holds (here and in
+   * every sub-message) as extensions, as protobuf-java's {@code parseFrom(bytes, registry)}: each
+   * takes the form protobuf-java gives it (a singular value once, messages merged and required
+   * fields checked, repeated values in their declared packing, a closed enum's undeclared values as
+   * unknown fields) and is written among the fields in field-number order. Without a registry they
+   * stay unknown fields, written as they came after the fields; {@code getExtension} reads them
+   * either way. See {@link ExtensionRegistry}.
+   */
+  default void parseFrom(ByteBuf buf, int size, ExtensionRegistry registry) {
+    registry.parse(() -> parseFrom(buf, size));
+  }
+
+  /**
+   * {@link #parseFrom(byte[])} with {@code registry}, as {@link #parseFrom(ByteBuf, int,
+   * ExtensionRegistry)}.
+   */
+  default void parseFrom(byte[] bytes, ExtensionRegistry registry) {
+    registry.parse(() -> parseFrom(bytes));
+  }
+
+  /**
    * Chooses how this message's later parses hold their buffer (see "Buffer ownership" above):
    * {@code true} retains it, {@code false} (the default) aliases it. Returns this.
    *

@@ -10,6 +10,7 @@ import com.google.protobuf.Descriptors.ServiceDescriptor;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorRequest;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorResponse;
 import io.bufproto.templates.EnumModel;
+import io.bufproto.templates.ExtensionModel;
 import io.bufproto.templates.FieldModel;
 import io.bufproto.templates.FieldNames;
 import io.bufproto.templates.FileModel;
@@ -66,20 +67,48 @@ public final class BufProtoGenerator {
         out.add(new GeneratedFile(dir + model.className() + ".java", Renderer.render(model)));
       }
     }
+    String holder = names.extensionHolder(file);
+    List<ExtensionModel> fileExtensions = ExtensionModels.of(file.getExtensions(), names);
+    List<String> registered =
+        ExtensionModels.references(file, pkg.isEmpty() ? holder : pkg + "." + holder, names);
     if (outer != null) {
       FileModel model =
           new FileModel(
-              file.getName(), VERSION, pkg, outer, builder.messages(true), builder.enums(true));
+              file.getName(),
+              VERSION,
+              pkg,
+              outer,
+              builder.messages(true),
+              builder.enums(true),
+              fileExtensions,
+              registered);
       out.add(new GeneratedFile(dir + outer + ".java", Renderer.render(model)));
       return out;
     }
     for (EnumModel e : builder.enums(false)) {
-      FileModel model = new FileModel(file.getName(), VERSION, pkg, null, List.of(), List.of(e));
+      FileModel model =
+          new FileModel(
+              file.getName(), VERSION, pkg, null, List.of(), List.of(e), List.of(), List.of());
       out.add(new GeneratedFile(dir + e.simpleName() + ".java", Renderer.render(model)));
     }
     for (MessageModel m : builder.messages(false)) {
-      FileModel model = new FileModel(file.getName(), VERSION, pkg, null, List.of(m), List.of());
+      FileModel model =
+          new FileModel(
+              file.getName(), VERSION, pkg, null, List.of(m), List.of(), List.of(), List.of());
       out.add(new GeneratedFile(dir + m.simpleName() + ".java", Renderer.render(model)));
+    }
+    if (!registered.isEmpty()) {
+      FileModel model =
+          new FileModel(
+              file.getName(),
+              VERSION,
+              pkg,
+              holder,
+              List.of(),
+              List.of(),
+              fileExtensions,
+              registered);
+      out.add(new GeneratedFile(dir + holder + ".java", Renderer.render(model)));
     }
     return out;
   }

@@ -76,7 +76,7 @@ final class FieldFormats {
     };
   }
 
-  private static String flags(FieldDescriptor fd) {
+  static String flags(FieldDescriptor fd) {
     List<String> flags = new ArrayList<>();
     if (fd.isRepeated()) {
       flags.add(SCHEMA + "REPEATED");

@@ -1,5 +1,6 @@
 package io.bufproto.generator;
 
+import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.SourceCodeInfo;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumDescriptor;
@@ -161,7 +162,12 @@ final class ModelBuilder {
         keepUnknown,
         d.getOptions().getMessageSetWireFormat(),
         holdsMessages,
-        List.copyOf(d.toProto().getReservedNameList()));
+        List.copyOf(d.toProto().getReservedNameList()),
+        d.toProto().getExtensionRangeList().stream()
+            .map(DescriptorProto.ExtensionRange::getStart)
+            .sorted()
+            .toList(),
+        ExtensionModels.of(d.getExtensions(), names));
   }
 
   private void checkTypeName(String protoName, String simpleName, Descriptor container) {

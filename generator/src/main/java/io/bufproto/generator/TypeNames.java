@@ -99,6 +99,31 @@ final class TypeNames {
     return name;
   }
 
+  /**
+   * The class holding {@code file}'s file-level extensions and its {@code registerAllExtensions}:
+   * the {@code outer_class} when the option is given, else the file name in UpperCamelCase with
+   * {@code Extensions} added ({@code unittest.proto}: {@code UnittestExtensions}), and {@code
+   * Outer} after that if a top-level type has that name.
+   */
+  String extensionHolder(FileDescriptor file) {
+    String outer = outerClass(file);
+    if (outer != null) {
+      return outer;
+    }
+    String name = topLevelName(Names.upperCamel(Names.fileStem(file.getName())) + "Extensions");
+    for (Descriptor d : file.getMessageTypes()) {
+      if (topLevelName(d.getName()).equals(name)) {
+        return name + "Outer";
+      }
+    }
+    for (var e : file.getEnumTypes()) {
+      if (topLevelName(e.getName()).equals(name)) {
+        return name + "Outer";
+      }
+    }
+    return name;
+  }
+
   String topLevelName(String protoName) {
     return Names.identifier(options.prefix() + protoName);
   }

@@ -10,6 +10,10 @@ package io.bufproto.templates;
  * @param outerClass the holder class name, or {@code null} for one type per file
  * @param messages the top-level messages in this file
  * @param enums the top-level enums in this file
+ * @param extensions the extensions declared at file level, constants of the holder class
+ * @param registered every extension of the {@code .proto} file (file level and nested) as a Java
+ *     reference, for the holder's {@code registerAllExtensions}; empty when this file has no holder
+ *     class or the {@code .proto} file no extension
  */
 public record FileModel(
     String protoFile,
@@ -17,4 +21,6 @@ public record FileModel(
     String javaPackage,
     String outerClass,
     java.util.List<MessageModel> messages,
-    java.util.List<EnumModel> enums) {}
+    java.util.List<EnumModel> enums,
+    java.util.List<ExtensionModel> extensions,
+    java.util.List<String> registered) {}

@@ -63,6 +63,7 @@ public final class GeneratedMethods {
           "_reset",
           "_clearCounting",
           "_valueBuffer",
+          "_endExtensions",
           "retainParsedBuffers",
           "toTextFormat",
           "parseFromTextFormat",
@@ -84,6 +85,20 @@ public final class GeneratedMethods {
           "parseFromTextFormat",
           "toJson",
           "parseFromJson");
+
+  /**
+   * The extension accessors an extendable message declares ({@code extensionAccessors.jte}). Not
+   * claimed from fields: each takes an {@code Extension} argument, so a field named {@code
+   * extension} keeps its {@code getExtension()} beside them as an overload.
+   */
+  public static final Set<String> EXTENDABLE =
+      Set.of(
+          "hasExtension",
+          "getExtension",
+          "getExtensionCount",
+          "setExtension",
+          "addExtension",
+          "clearExtension");
 
   private GeneratedMethods() {}
 

@@ -27,6 +27,10 @@ import java.util.Map;
  *     class is then a {@code MessageParent} its sub-messages report changes to
  * @param reservedNames the field names the type reserves ({@code reserved "foo";}): the text format
  *     skips a value given under one
+ * @param extensionStarts the first number of each extension range ({@code extensions 100 to 199;}),
+ *     ascending; empty if the type is not extendable
+ * @param extensions the extensions declared inside this type ({@code extend} in its body), its
+ *     class's constants
  */
 public record MessageModel(
     String simpleName,
@@ -45,7 +49,25 @@ public record MessageModel(
     boolean keepUnknown,
     boolean messageSet,
     boolean holdsMessages,
-    List<String> reservedNames) {
+    List<String> reservedNames,
+    List<Integer> extensionStarts,
+    List<ExtensionModel> extensions) {
+
+  /**
+   * Whether the class has extension accessors and keeps extensions among its fields: the type
+   * declares extension ranges, keeps unknown fields (where extension values live) and is not a
+   * MessageSet (whose extensions stay in item form).
+   */
+  public boolean extendable() {
+    return !extensionStarts.isEmpty() && keepUnknown && !messageSet;
+  }
+
+  /** The lowest extension number the write puts after the last field (see {@link FieldGroup}). */
+  public int extensionsAfterFields() {
+    return fieldsByNumber.isEmpty()
+        ? 1
+        : fieldsByNumber.get(fieldsByNumber.size() - 1).number() + 1;
+  }
 
   /** The schema builder's call that lists {@link #reservedNames}, or empty if there are none. */
   public String reservedCall() {
@@ -202,6 +224,6 @@ public record MessageModel(
 
   /** {@link #fieldsByNumber} in runs the size and write passes skip with one presence test. */
   public List<FieldGroup> fieldGroups() {
-    return FieldGroup.of(fieldsByNumber);
+    return FieldGroup.of(fieldsByNumber, extendable() ? extensionStarts : List.of());
   }
 }

@@ -51,7 +51,7 @@ final class JsonToWire {
 
   /** The fields of a message of type {@code schema} that {@code json} describes. */
   Draft message(MessageSchema schema, JsonTree.Value json) {
-    Draft d = new Draft(schema);
+    Draft d = new Draft(registry.view(schema));
     if (!WellKnownJsonParser.merge(this, d, json)) {
       mergeFields(d, json, false);
     }

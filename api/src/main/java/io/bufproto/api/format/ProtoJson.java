@@ -1,5 +1,6 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.ExtensionRegistry;
 import io.bufproto.api.ProtoMessage;
 import io.bufproto.api.internal.Utf8;
 import io.bufproto.api.schema.EnumSchema;
@@ -81,7 +82,16 @@ public final class ProtoJson {
 
     /** The types an {@code Any} may hold. */
     public Parser usingTypeRegistry(TypeRegistry types) {
-      return new Parser(ignoreUnknown, strict, types);
+      return new Parser(ignoreUnknown, strict, types.withExtensions(registry.extensions()));
+    }
+
+    /**
+     * The extensions in {@code extensions} read from {@code "[pkg.ext]": value}, and the message
+     * parsed with them as {@link ProtoMessage#parseFrom(ByteBuf, int, ExtensionRegistry)} does
+     * (protobuf-java's JsonFormat reads no extension; protobuf's spec names them so).
+     */
+    public Parser usingExtensionRegistry(ExtensionRegistry extensions) {
+      return new Parser(ignoreUnknown, strict, registry.withExtensions(extensions));
     }
 
     /**
@@ -95,7 +105,15 @@ public final class ProtoJson {
       JsonTree.Value tree = JsonTree.parse(json, strict);
       byte[] bytes =
           new JsonToWire(ignoreUnknown, strict, registry).message(message.schema(), tree).toBytes();
-      message.parseFrom(bytes);
+      parseInto(message, bytes);
+    }
+
+    private void parseInto(ProtoMessage<?> message, byte[] bytes) {
+      if (registry.extensions() != null) {
+        message.parseFrom(bytes, registry.extensions());
+      } else {
+        message.parseFrom(bytes);
+      }
     }
 
     /** Clears {@code message} and fills it from the UTF-8 JSON readable in {@code json}. */
@@ -164,7 +182,28 @@ public final class ProtoJson {
 
     /** The types an {@code Any} may hold; without them a non-empty {@code Any} cannot print. */
     public Printer usingTypeRegistry(TypeRegistry types) {
-      return new Printer(protoNames, noPresenceDefaults, enumsAsInts, compact, sortMapKeys, types);
+      return new Printer(
+          protoNames,
+          noPresenceDefaults,
+          enumsAsInts,
+          compact,
+          sortMapKeys,
+          types.withExtensions(registry.extensions()));
+    }
+
+    /**
+     * The extensions in {@code extensions} printed as fields, {@code "[pkg.ext]": value}, in
+     * field-number order among the others, as protobuf-java's JsonFormat prints a message parsed
+     * with an extension registry; other extension data, as unknown fields, not at all.
+     */
+    public Printer usingExtensionRegistry(ExtensionRegistry extensions) {
+      return new Printer(
+          protoNames,
+          noPresenceDefaults,
+          enumsAsInts,
+          compact,
+          sortMapKeys,
+          registry.withExtensions(extensions));
     }
 
     /**
@@ -180,7 +219,8 @@ public final class ProtoJson {
           .print(
               WireMessage.decode(
                   message.schema(),
-                  ((io.bufproto.api.internal.InternalMessage) message)._partialBytes()));
+                  ((io.bufproto.api.internal.InternalMessage) message)._partialBytes(),
+                  registry));
       return out.sb.toString();
     }
 
@@ -226,7 +266,7 @@ public final class ProtoJson {
         FieldSchema f = schema.field(i);
         Object v = m.value(i);
         if (v == null) {
-          if (!p.noPresenceDefaults || f.hasPresence()) {
+          if (!p.noPresenceDefaults || f.hasPresence() || f.isExtension()) {
             continue;
           }
           v = f.isRepeated() ? List.of() : Values.orDefault(f, null);
@@ -235,7 +275,9 @@ public final class ProtoJson {
           out.println(",");
         }
         printed = true;
-        out.print("\"" + (p.protoNames ? f.name() : f.jsonName()) + "\":" + blank);
+        // An extension is "[pkg.ext]" either way (its jsonName).
+        String name = p.protoNames && !f.isExtension() ? f.name() : f.jsonName();
+        out.print("\"" + name + "\":" + blank);
         if (f.isMap()) {
           printMap(f, list(v));
         } else if (f.isRepeated()) {

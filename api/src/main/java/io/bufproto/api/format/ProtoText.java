@@ -1,5 +1,6 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.ExtensionRegistry;
 import io.bufproto.api.ProtoMessage;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.MessageSchema;
@@ -74,7 +75,16 @@ public final class ProtoText {
      * type registry prints it; any other {@code Any} as its two fields.
      */
     public Printer usingTypeRegistry(TypeRegistry types) {
-      return new Printer(singleLine, types);
+      return new Printer(singleLine, types.withExtensions(this.types.extensions()));
+    }
+
+    /**
+     * The extensions in {@code extensions} printed as fields, {@code [pkg.ext]: value}, in
+     * field-number order among the others, as protobuf-java's printer prints a message parsed with
+     * an extension registry; other extension data as unknown fields (by number).
+     */
+    public Printer usingExtensionRegistry(ExtensionRegistry extensions) {
+      return new Printer(singleLine, types.withExtensions(extensions));
     }
 
     /** The message in text format. */
@@ -82,7 +92,8 @@ public final class ProtoText {
       WireMessage m =
           WireMessage.decode(
               message.schema(),
-              ((io.bufproto.api.internal.InternalMessage) message)._partialBytes());
+              ((io.bufproto.api.internal.InternalMessage) message)._partialBytes(),
+              types);
       Out out = new Out(singleLine, types);
       printMessage(m, out);
       return out.sb.toString();
@@ -102,7 +113,16 @@ public final class ProtoText {
      * ... }}; without them an expanded {@code Any} is refused, as protobuf-java refuses it.
      */
     public Parser usingTypeRegistry(TypeRegistry types) {
-      return new Parser(types);
+      return new Parser(types.withExtensions(this.types.extensions()));
+    }
+
+    /**
+     * The extensions in {@code extensions} read from {@code [pkg.ext]: value} (any other bracketed
+     * name is refused, as protobuf-java refuses it), and the message parsed with them as {@link
+     * ProtoMessage#parseFrom(io.netty.buffer.ByteBuf, int, ExtensionRegistry)} does.
+     */
+    public Parser usingExtensionRegistry(ExtensionRegistry extensions) {
+      return new Parser(types.withExtensions(extensions));
     }
 
     /**
@@ -113,7 +133,12 @@ public final class ProtoText {
      *     the type (unknown names included), or leaves a required field unset
      */
     public void parse(CharSequence text, ProtoMessage<?> message) {
-      message.parseFrom(TextToWire.parse(message.schema(), text, types));
+      byte[] bytes = TextToWire.parse(message.schema(), text, types);
+      if (types.extensions() != null) {
+        message.parseFrom(bytes, types.extensions());
+      } else {
+        message.parseFrom(bytes);
+      }
     }
   }
 
@@ -162,7 +187,8 @@ public final class ProtoText {
         return false;
       }
       content =
-          WireMessage.decode(type, (byte[]) Values.orDefault(any.schema.field(1), any.value(1)));
+          WireMessage.decode(
+              type, (byte[]) Values.orDefault(any.schema.field(1), any.value(1)), out.types);
     } catch (RuntimeException invalidUrlOrValue) {
       return false;
     }

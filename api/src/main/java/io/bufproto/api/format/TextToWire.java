@@ -43,27 +43,35 @@ final class TextToWire {
     return out.toByteArray();
   }
 
-  private void field(MessageSchema schema, Draft.Out out, int limit) {
+  private void field(MessageSchema type, Draft.Out out, int limit) {
+    MessageSchema schema = types.view(type);
+    FieldSchema f;
     if (tokens.tryConsume("[")) {
-      if (!schema.fullName().equals("google.protobuf.Any")) {
-        throw tokens.error("extensions are not supported (in " + schema.fullName() + ")");
+      if (schema.fullName().equals("google.protobuf.Any")) {
+        if (limit < 1) {
+          throw tokens.error("Message is nested too deep");
+        }
+        expandedAny(out, limit - 1);
+        return; // no separator after it, as protobuf-java reads it
       }
-      if (limit < 1) {
-        throw tokens.error("Message is nested too deep");
+      String name = extensionName();
+      f = schema.fieldByName("[" + name + "]");
+      if (f == null || !f.isExtension()) {
+        throw tokens.error(
+            "Extension \"" + name + "\" not found in the ExtensionRegistry (of " + type + ").");
       }
-      expandedAny(out, limit - 1);
-      return; // no separator after it, as protobuf-java reads it
-    }
-    String name = tokens.identifier();
-    FieldSchema f = fieldByTextName(schema, name);
-    if (f == null && schema.isReservedName(name)) {
-      // The spec: a reserved name's value is skipped, not refused (protobuf-java refuses it).
-      skipValue();
-      return;
-    }
-    if (f == null) {
-      throw tokens.error(
-          "Input contains unknown fields and/or extensions: " + schema.fullName() + "." + name);
+    } else {
+      String name = tokens.identifier();
+      f = fieldByTextName(schema, name);
+      if (f == null && schema.isReservedName(name)) {
+        // The spec: a reserved name's value is skipped, not refused (protobuf-java refuses it).
+        skipValue();
+        return;
+      }
+      if (f == null) {
+        throw tokens.error(
+            "Input contains unknown fields and/or extensions: " + schema.fullName() + "." + name);
+      }
     }
     if (f.type().isMessage()) {
       tokens.tryConsume(":");
@@ -124,6 +132,16 @@ final class TextToWire {
         tokens.skipAny();
       }
     }
+  }
+
+  /** An extension's full name after its {@code [}, up to and past the {@code ]}. */
+  private String extensionName() {
+    StringBuilder name = new StringBuilder(tokens.identifier());
+    while (tokens.tryConsume(".")) {
+      name.append('.').append(tokens.identifier());
+    }
+    tokens.consume("]");
+    return name.toString();
   }
 
   /**
@@ -263,6 +281,9 @@ final class TextToWire {
   private static FieldSchema fieldByTextName(MessageSchema schema, String name) {
     for (int i = 0; i < schema.fieldCount(); i++) {
       FieldSchema f = schema.field(i);
+      if (f.isExtension()) {
+        continue; // named only in brackets
+      }
       if (f.name().equals(name) || isTypeNameOf(f, name)) {
         return f;
       }

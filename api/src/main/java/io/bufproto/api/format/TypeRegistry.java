@@ -1,5 +1,6 @@
 package io.bufproto.api.format;
 
+import io.bufproto.api.ExtensionRegistry;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.MessageSchema;
 import java.util.ArrayDeque;
@@ -14,12 +15,31 @@ import java.util.Map;
  */
 public final class TypeRegistry {
 
-  private static final TypeRegistry EMPTY = new TypeRegistry(Map.of());
+  private static final TypeRegistry EMPTY = new TypeRegistry(Map.of(), null);
 
   private final Map<String, MessageSchema> byName;
 
-  private TypeRegistry(Map<String, MessageSchema> byName) {
+  /** The extensions the formats read and write as fields, or null. */
+  private final ExtensionRegistry extensions;
+
+  private TypeRegistry(Map<String, MessageSchema> byName, ExtensionRegistry extensions) {
     this.byName = byName;
+    this.extensions = extensions;
+  }
+
+  /** These types, and {@code extensions} for the formats' {@code [pkg.ext]} fields. */
+  TypeRegistry withExtensions(ExtensionRegistry extensions) {
+    return new TypeRegistry(byName, extensions);
+  }
+
+  /** The extension registry the formats were given, or null. */
+  ExtensionRegistry extensions() {
+    return extensions;
+  }
+
+  /** {@code type} as the formats read it: with the extension registry's fields of it, if any. */
+  MessageSchema view(MessageSchema type) {
+    return extensions == null ? type : extensions.extend(type);
   }
 
   /** The registry that knows no type: printing or parsing a non-empty {@code Any} fails. */
@@ -47,7 +67,7 @@ public final class TypeRegistry {
         }
       }
     }
-    return new TypeRegistry(Map.copyOf(byName));
+    return new TypeRegistry(Map.copyOf(byName), null);
   }
 
   /** The type named by {@code typeUrl}, or null if this registry does not hold it. */

@@ -36,14 +36,18 @@ final class WireMessage {
   private final Object[] values;
   final List<Unknown> unknown = new ArrayList<>();
 
-  private WireMessage(MessageSchema schema) {
-    this.schema = schema;
-    this.values = new Object[schema.fieldCount()];
+  /** Where the message's extensions are known (its {@link TypeRegistry#view}), for its children. */
+  private final TypeRegistry types;
+
+  private WireMessage(MessageSchema schema, TypeRegistry types) {
+    this.schema = types.view(schema);
+    this.types = types;
+    this.values = new Object[this.schema.fieldCount()];
   }
 
   /** A message with no field set. */
   static WireMessage empty(MessageSchema schema) {
-    return new WireMessage(schema);
+    return new WireMessage(schema, TypeRegistry.empty());
   }
 
   /** The value of field {@code i} (in field-number order): null if absent, a List if repeated. */
@@ -57,7 +61,15 @@ final class WireMessage {
   }
 
   static WireMessage decode(MessageSchema schema, byte[] bytes) {
-    WireMessage m = new WireMessage(schema);
+    return decode(schema, bytes, TypeRegistry.empty());
+  }
+
+  /**
+   * {@link #decode(MessageSchema, byte[])} reading the extensions {@code types} knows ({@link
+   * TypeRegistry#view}) as fields, here and in sub-messages.
+   */
+  static WireMessage decode(MessageSchema schema, byte[] bytes, TypeRegistry types) {
+    WireMessage m = new WireMessage(schema, types);
     Input in = new Input(bytes, 0, bytes.length);
     m.merge(in, 0, 0);
     return m;
@@ -167,7 +179,7 @@ final class WireMessage {
     if (!f.isRepeated() && values[schema.indexOf(f)] instanceof WireMessage m) {
       return m;
     }
-    return new WireMessage(f.messageType());
+    return new WireMessage(f.messageType(), types);
   }
 
   /**
@@ -176,7 +188,7 @@ final class WireMessage {
    */
   private Object readMapEntry(FieldSchema f, Input sub, int depth) {
     int start = sub.pos;
-    WireMessage entry = new WireMessage(f.messageType());
+    WireMessage entry = new WireMessage(f.messageType(), types);
     entry.merge(sub, 0, depth + 1);
     FieldSchema value = f.mapValue();
     if (value.type() == FieldType.ENUM
@@ -242,7 +254,7 @@ final class WireMessage {
       case 1 -> new Unknown(number, 1, in.readFixed64());
       case 2 -> new Unknown(number, 2, in.readBytes());
       case 3 -> {
-        WireMessage g = new WireMessage(NO_FIELDS);
+        WireMessage g = new WireMessage(NO_FIELDS, TypeRegistry.empty());
         g.merge(in, number, depth + 1);
         yield new Unknown(number, 3, g.unknown);
       }

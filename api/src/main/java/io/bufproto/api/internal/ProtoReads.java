@@ -219,11 +219,20 @@ public final class ProtoReads {
     return u;
   }
 
-  /** As {@link UnknownFields#readMessageSet}. */
+  /** As {@link UnknownFields#readOrExtension}: for a message with extension ranges. */
+  public static UnknownFields readUnknownOrExtension(
+      UnknownFields set, String extendee, ByteBuf buf, ProtoInput in, int tag, int end, int depth) {
+    flush(in);
+    UnknownFields u = UnknownFields.readOrExtension(set, extendee, buf, tag, end, depth);
+    reload(in);
+    return u;
+  }
+
+  /** As {@link MessageSets#read}. */
   public static UnknownFields readMessageSet(
       UnknownFields set, ByteBuf buf, ProtoInput in, int tag, int end, int depth) {
     flush(in);
-    UnknownFields u = UnknownFields.readMessageSet(set, buf, tag, end, depth);
+    UnknownFields u = MessageSets.read(set, buf, tag, end, depth);
     reload(in);
     return u;
   }

@@ -14,13 +14,17 @@ import java.util.Arrays;
  * and length-delimited values are copied byte for byte.
  *
  * <p><b>MessageSet</b> ({@code option message_set_wire_format = true}): a set read by {@link
- * #readMessageSet} holds extensions in the item form protobuf-java writes them in (group 1 holding
+ * MessageSets#read} holds extensions in the item form protobuf-java writes them in (group 1 holding
  * type_id = 2 and message = 3), sorted by type id; see there.
  *
  * <p><b>Storage.</b> Records are copied, canonical, into one growing array in arrival order; a
  * write in field order needs no sort when they arrived in order (the usual case). The bytes are
  * copied out of the parsed buffer, so unknown fields never alias it. A message with no unknown
  * field holds no instance at all; {@link #clear()} keeps the arrays for reuse.
+ *
+ * <p><b>Extensions</b> a parse with a registry read, or a setter set, are not unknown: they are
+ * kept here too, in their own {@link ExtensionFields}, written by {@link #writeExtensions} among
+ * the fields and counted by {@link #serializedSize()}.
  */
 public final class UnknownFields {
 
@@ -28,12 +32,8 @@ public final class UnknownFields {
     0, 2, 3, 4, -1, 1
   }; // by wire type: varint, fixed32, fixed64, len, group
 
-  /** MessageSet's item: group 1 holding type_id (field 2, varint) and message (field 3, bytes). */
-  private static final int ITEM_TAG = (1 << 3) | ProtoCodec.WIRETYPE_START_GROUP;
-
-  private static final int ITEM_END_TAG = (1 << 3) | ProtoCodec.WIRETYPE_END_GROUP;
-  private static final int TYPE_ID_TAG = (2 << 3) | ProtoCodec.WIRETYPE_VARINT;
-  private static final int MESSAGE_TAG = (3 << 3) | ProtoCodec.WIRETYPE_LENGTH_DELIMITED;
+  /** The wire type of each {@link #RANK}. */
+  private static final int[] WIRE_TYPE = {0, 5, 1, 2, 3};
 
   private byte[] data = new byte[32];
   private int length;
@@ -50,7 +50,116 @@ public final class UnknownFields {
   /** Scratch for an out-of-order write, kept for reuse. */
   private int[] order = new int[0];
 
+  /** The extensions held as such (not unknown), or null. */
+  private ExtensionFields extensions;
+
   private UnknownFields() {}
+
+  /** {@code set}, or a new empty set if it is null. */
+  static UnknownFields orNew(UnknownFields set) {
+    return set == null ? new UnknownFields() : set;
+  }
+
+  /**
+   * {@link #read}, or when the parse under way has an extension registry holding this field as an
+   * extension of {@code extendee} (a full message name), reads it as that extension.
+   */
+  public static UnknownFields readOrExtension(
+      UnknownFields set, String extendee, ByteBuf buf, int tag, int end, int depth) {
+    io.bufproto.api.Extension<?, ?> e = ExtensionFields.registered(extendee, tag);
+    if (e == null) {
+      return read(set, buf, tag, end, depth);
+    }
+    UnknownFields s = orNew(set);
+    s.extensions().read(e, buf, tag, end, depth);
+    return s;
+  }
+
+  /**
+   * Ends the parse of an extendable message: the extensions it read take protobuf-java's form (see
+   * {@link ExtensionFields#endParse}).
+   */
+  public void endParse(int depth) {
+    if (extensions != null) {
+      // A closed enum's undeclared values are unknown varint fields.
+      extensions.endParse((number, value) -> addVarint(this, number, value), depth);
+    }
+  }
+
+  /** Writes the extensions numbered {@code from} to {@code to - 1}; returns the index after. */
+  public int writeExtensions(byte[] out, int at, int end, int from, int to) {
+    return extensions == null ? at : extensions.writeTo(out, at, end, from, to);
+  }
+
+  ExtensionFields extensions() {
+    if (extensions == null) {
+      extensions = new ExtensionFields();
+    }
+    return extensions;
+  }
+
+  ExtensionFields extensionsOrNull() {
+    return extensions;
+  }
+
+  /** Which records of a number {@link #recordsOf} and {@link #remove} take. */
+  interface RecordTest {
+    /** Whether the record of {@code wireType} whose value starts at {@code data[at]} is taken. */
+    boolean test(int wireType, byte[] data, int at);
+  }
+
+  /**
+   * The records numbered {@code number} that pass {@code test}, in arrival order, in a new array;
+   * null if none.
+   */
+  byte[] recordsOf(int number, RecordTest test) {
+    byte[] out = null;
+    int at = 0;
+    for (int r = 0; r < count; r++) {
+      if (takes(r, number, test)) {
+        int from = starts[r];
+        int to = r + 1 < count ? starts[r + 1] : length;
+        if (out == null) {
+          out = new byte[length];
+        }
+        System.arraycopy(data, from, out, at, to - from);
+        at += to - from;
+      }
+    }
+    return out == null ? null : Arrays.copyOf(out, at);
+  }
+
+  private boolean takes(int r, int number, RecordTest test) {
+    if (keys[r] >>> 3 != number) {
+      return false;
+    }
+    int wireType = WIRE_TYPE[(int) (keys[r] & 7)];
+    int tagLength = ProtoCodec.varint32Size((number << 3) | wireType);
+    return test.test(wireType, data, starts[r] + tagLength);
+  }
+
+  /** Removes the records numbered {@code number} that pass {@code test}. */
+  void remove(int number, RecordTest test) {
+    int kept = 0;
+    int at = 0;
+    inOrder = true;
+    for (int r = 0; r < count; r++) {
+      int from = starts[r];
+      int to = r + 1 < count ? starts[r + 1] : length;
+      if (!takes(r, number, test)) {
+        System.arraycopy(data, from, data, at, to - from);
+        if (kept > 0 && keys[r] < keys[kept - 1]) {
+          inOrder = false;
+        }
+        starts[kept] = at;
+        keys[kept] = keys[r];
+        kept++;
+        at += to - from;
+      }
+    }
+    count = kept;
+    length = at;
+  }
 
   /**
    * Reads the field whose tag was just read and appends it; creates the set when {@code set} is
@@ -63,80 +172,14 @@ public final class UnknownFields {
   }
 
   /**
-   * {@link #read} for a MessageSet, as protobuf-java parses one with no extension registry (every
-   * extension is unknown to it too). An item (group 1) with a non-zero type_id and a message
-   * (either order; the last of each counts; other fields in it skipped), and a plain
-   * length-delimited field (its number as the type id), are kept as the item protobuf-java writes
-   * back: {@code 0b 10 <type id> 1a <length> <message> 0c}. An item that lacks either is dropped; a
-   * type id of 2^31 or more is rejected (protobuf-java throws an IllegalArgumentException there). A
-   * field of another wire type is read, so that a malformed one is rejected, and dropped:
-   * protobuf-java keeps it in its unknown field set but never writes it.
+   * Appends a record whose canonical bytes are {@code record}, sorted as a length-delimited field
+   * numbered {@code number} (how a MessageSet item is kept; see {@link MessageSets}).
    */
-  public static UnknownFields readMessageSet(
-      UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
-    if (tag == ITEM_TAG) {
-      return readItem(set, buf, end, depth);
-    }
-    if ((tag & 7) != ProtoCodec.WIRETYPE_LENGTH_DELIMITED) {
-      ProtoCodec.skipField(buf, tag, end, depth);
-      return set;
-    }
-    ProtoCodec.checkTag(tag);
-    int len = ProtoCodec.readLength(buf, end);
-    UnknownFields s = set == null ? new UnknownFields() : set;
-    s.addItem(tag >>> 3, buf, buf.readerIndex(), len);
-    buf.skipBytes(len);
+  static UnknownFields addRecord(UnknownFields set, long number, byte[] record) {
+    UnknownFields s = orNew(set);
+    s.appendRecord(
+        record, 0, record.length, number * 8 + RANK[ProtoCodec.WIRETYPE_LENGTH_DELIMITED]);
     return s;
-  }
-
-  private static UnknownFields readItem(UnknownFields set, ByteBuf buf, int end, int depth) {
-    int typeId = 0;
-    int message = -1;
-    int messageLength = 0;
-    while (true) {
-      if (buf.readerIndex() >= end) {
-        throw buf.readerIndex() == end ? ParseFailure.unclosedGroup() : ParseFailure.truncated();
-      }
-      int t = ProtoCodec.readVarint32(buf); // not readTag: an error here is in the field being read
-      if (t == TYPE_ID_TAG) {
-        typeId = ProtoCodec.readUInt32(buf);
-      } else if (t == MESSAGE_TAG) {
-        messageLength = ProtoCodec.readLength(buf, end);
-        message = buf.readerIndex();
-        buf.skipBytes(messageLength);
-      } else if (t == ITEM_END_TAG) {
-        break;
-      } else {
-        ProtoCodec.skipField(buf, t, end, depth); // rejects a bad tag and any other end-group tag
-      }
-    }
-    if (typeId == 0 || message < 0) {
-      return set;
-    }
-    if (typeId < 0) {
-      throw ParseFailure.invalidMessageSetTypeId(typeId);
-    }
-    UnknownFields s = set == null ? new UnknownFields() : set;
-    s.addItem(typeId, buf, message, messageLength);
-    return s;
-  }
-
-  /**
-   * Appends the item of {@code typeId} (unsigned) holding {@code length} bytes of {@code src} at
-   * {@code index}.
-   */
-  private void addItem(int typeId, ByteBuf src, int index, int length) {
-    int start = this.length;
-    putVarint(ITEM_TAG);
-    putVarint(TYPE_ID_TAG);
-    putVarint(typeId);
-    putVarint(MESSAGE_TAG);
-    putVarint(length);
-    ensure(length);
-    src.getBytes(index, data, this.length, length);
-    this.length += length;
-    putVarint(ITEM_END_TAG);
-    addIndex(start, (long) typeId * 8 + RANK[ProtoCodec.WIRETYPE_LENGTH_DELIMITED]);
   }
 
   /** Appends a varint field (how protobuf-java keeps an undeclared closed-enum value). */
@@ -166,7 +209,7 @@ public final class UnknownFields {
 
   /** Whether no field is kept. */
   public boolean isEmpty() {
-    return count == 0;
+    return count == 0 && (extensions == null || extensions.isEmpty());
   }
 
   /**
@@ -181,9 +224,9 @@ public final class UnknownFields {
     return this;
   }
 
-  /** Bytes {@link #writeTo} writes. */
+  /** Bytes {@link #writeTo} and {@link #writeExtensions} write. */
   public int serializedSize() {
-    return length;
+    return extensions == null ? length : length + extensions.serializedSize();
   }
 
   /** Forgets every field; keeps the arrays. */
@@ -191,9 +234,15 @@ public final class UnknownFields {
     length = 0;
     count = 0;
     inOrder = true;
+    if (extensions != null) {
+      extensions.clear();
+    }
   }
 
-  /** Writes the fields in protobuf-java's order at {@code at}; returns the index after them. */
+  /**
+   * Writes the unknown fields (not the extensions) in protobuf-java's order at {@code at}; returns
+   * the index after them.
+   */
   public int writeTo(byte[] out, int at, int end) {
     if (inOrder) {
       return ProtoWriter.writeArray(out, at, end, data, 0, length);
@@ -215,11 +264,14 @@ public final class UnknownFields {
       int to = r + 1 < other.count ? other.starts[r + 1] : other.length;
       appendRecord(other.data, from, to - from, other.keys[r]);
     }
+    if (other.extensions != null && !other.extensions.isEmpty()) {
+      extensions().mergeFrom(other.extensions);
+    }
   }
 
   /** Merges {@code from} into {@code into} (either may be null); returns the set to keep. */
   public static UnknownFields merge(UnknownFields into, UnknownFields from) {
-    if (from == null || from.count == 0 || from == into) {
+    if (from == null || from.isEmpty() || from == into) {
       return into;
     }
     UnknownFields s = into == null ? new UnknownFields() : into;
@@ -239,6 +291,9 @@ public final class UnknownFields {
 
   /** Equality of the fields kept, ignoring arrival order across numbers; {@code null} is empty. */
   public static boolean equal(UnknownFields a, UnknownFields b) {
+    if (!ExtensionFields.equal(a == null ? null : a.extensions, b == null ? null : b.extensions)) {
+      return false;
+    }
     boolean aEmpty = a == null || a.count == 0;
     boolean bEmpty = b == null || b.count == 0;
     if (aEmpty || bEmpty) {
@@ -248,12 +303,20 @@ public final class UnknownFields {
   }
 
   public static int hash(UnknownFields a) {
-    return a == null || a.count == 0 ? 0 : Arrays.hashCode(a.ordered());
+    if (a == null) {
+      return 0;
+    }
+    int h = ExtensionFields.hash(a.extensions);
+    return a.count == 0 ? h : h * 31 + Arrays.hashCode(a.ordered());
   }
 
   @Override
   public String toString() {
-    return count + " unknown field(s), " + length + " bytes";
+    return count
+        + " unknown field(s), "
+        + length
+        + " bytes"
+        + (extensions == null ? "" : ", extensions of " + extensions.serializedSize() + " bytes");
   }
 
   // ------------------------------------------------------------------ reading

@@ -29,6 +29,12 @@ public final class FieldSchema {
    */
   public static final int VERIFY_UTF8 = 32;
 
+  /**
+   * Flag: an extension ({@code extend} in a {@code .proto} file), whose {@link #name()} is its full
+   * name; see {@link #extension}.
+   */
+  public static final int EXTENSION = 64;
+
   private static final int ONEOF_SHIFT = 8;
 
   /** The flag that puts a field in the message's {@code index}-th oneof (declaration order). */
@@ -62,6 +68,23 @@ public final class FieldSchema {
     this.flags = flags;
     this.typeSchema = typeSchema;
     this.mapEntry = mapEntry;
+  }
+
+  /**
+   * An extension field: {@code fullName} is its full name ({@code pkg.Scope.name}); its JSON and
+   * text names are that name between brackets, as the formats print it. {@code typeSchema} supplies
+   * the {@link MessageSchema} of a message or group, the {@link EnumSchema} of an enum, null
+   * otherwise. {@link #EXTENSION} is added to {@code flags}.
+   */
+  public static FieldSchema extension(
+      int number, String fullName, FieldType type, int flags, Supplier<?> typeSchema) {
+    if ((type.isMessage() || type == FieldType.ENUM) != (typeSchema != null)) {
+      throw new IllegalArgumentException(
+          fullName + ": a type schema is needed exactly for " + type);
+    }
+    String bracketed = "[" + fullName + "]";
+    return new FieldSchema(
+        number, fullName, bracketed, bracketed, type, flags | EXTENSION, typeSchema, null);
   }
 
   public int number() {
@@ -103,6 +126,11 @@ public final class FieldSchema {
   /** Whether the field's strings must be valid UTF-8 ({@link #VERIFY_UTF8}). */
   public boolean verifiesUtf8() {
     return (flags & VERIFY_UTF8) != 0;
+  }
+
+  /** Whether this is an extension ({@link #EXTENSION}). */
+  public boolean isExtension() {
+    return (flags & EXTENSION) != 0;
   }
 
   public boolean isRequired() {

@@ -89,6 +89,21 @@ public final class MessageSchema {
     throw new IllegalArgumentException(f + " is not a field of " + fullName);
   }
 
+  /**
+   * This type with {@code extensions} (extension fields of it, {@link FieldSchema#extension}) among
+   * its fields: the view the formats read a message through when given an extension registry.
+   */
+  public MessageSchema withExtensions(List<FieldSchema> extensions) {
+    List<FieldSchema> all = new ArrayList<>(Arrays.asList(fields));
+    for (FieldSchema e : extensions) {
+      if (!e.isExtension() || byNumber.containsKey(e.number())) {
+        throw new IllegalArgumentException(e + " is not an extension of " + fullName);
+      }
+      all.add(e);
+    }
+    return new MessageSchema(fullName, all, reservedNames);
+  }
+
   @Override
   public String toString() {
     return fullName;

@@ -30,6 +30,43 @@ final class RandomMessages {
     return fill(prototype.newBuilderForType(), size).buildPartial();
   }
 
+  /**
+   * {@link #next} with each of {@code extensions} (of the prototype's type) set with a chance of
+   * two in three, and with a chance of one in four an unknown field under an extension's number
+   * (any wire type, or a closed enum's undeclared value), which a registry-aware parse must tell
+   * from the extension's own values as protobuf-java does.
+   */
+  Message nextWithExtensions(Message prototype, List<FieldDescriptor> extensions) {
+    Message.Builder b = fill(prototype.newBuilderForType(), size);
+    com.google.protobuf.UnknownFieldSet.Builder unknown =
+        com.google.protobuf.UnknownFieldSet.newBuilder();
+    for (FieldDescriptor fd : extensions) {
+      if (random.nextInt(3) != 0) {
+        if (fd.isRepeated()) {
+          int n = random.nextInt(size + 2);
+          for (int i = 0; i < n; i++) {
+            b.addRepeatedField(fd, value(b, fd, size - 1));
+          }
+        } else if (fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE || size > 0) {
+          b.setField(fd, value(b, fd, size - 1));
+        }
+      }
+      if (random.nextInt(4) == 0) {
+        com.google.protobuf.UnknownFieldSet.Field.Builder f =
+            com.google.protobuf.UnknownFieldSet.Field.newBuilder();
+        switch (random.nextInt(4)) {
+          case 0 ->
+              f.addVarint(fd.getJavaType() == FieldDescriptor.JavaType.ENUM ? 77 : nextLong());
+          case 1 -> f.addFixed32(nextInt());
+          case 2 -> f.addFixed64(nextLong());
+          default -> f.addLengthDelimited(nextBytes());
+        }
+        unknown.mergeField(fd.getNumber(), f.build());
+      }
+    }
+    return b.setUnknownFields(unknown.build()).buildPartial();
+  }
+
   private Message.Builder fill(Message.Builder b, int budget) {
     for (FieldDescriptor fd : b.getDescriptorForType().getFields()) {
       // Map values are always set (and so filled, at any depth); required message fields only

@@ -1,0 +1,126 @@
+package io.bufproto.api;
+
+import io.bufproto.api.schema.FieldSchema;
+import io.bufproto.api.schema.MessageSchema;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The extensions a parse, or the JSON and text formats, know by number and by name, as
+ * protobuf-java's {@code ExtensionRegistry}. Each generated {@code <Outer>Extensions} class has a
+ * {@code registerAllExtensions(ExtensionRegistry)} that adds every extension of its file.
+ *
+ * <p>A parse given a registry ({@link ProtoMessage#parseFrom(io.netty.buffer.ByteBuf, int,
+ * ExtensionRegistry)}) reads each registered extension it meets as protobuf-java's registry-aware
+ * parse does, and the message then writes it as protobuf-java writes it: in field-number order
+ * among the fields, in its declared encoding. A parse without one keeps extension data as unknown
+ * fields, written after the fields as they came; {@code getExtension} reads them either way.
+ *
+ * <p>Fill a registry, then share it: {@link #add} is not safe while other threads read it.
+ */
+public final class ExtensionRegistry {
+
+  /** The registry of the parse under way on each thread ({@link #parse}). */
+  private static final ThreadLocal<ExtensionRegistry> PARSING = new ThreadLocal<>();
+
+  private final Map<String, Map<Integer, Extension<?, ?>>> byExtendee = new HashMap<>();
+  private final Map<String, Extension<?, ?>> byName = new HashMap<>();
+
+  /** {@link #extend}'s results, by type name; emptied by {@link #add}. */
+  private final Map<String, MessageSchema> extended = new ConcurrentHashMap<>();
+
+  private ExtensionRegistry() {}
+
+  /** A new, empty registry. */
+  public static ExtensionRegistry newInstance() {
+    return new ExtensionRegistry();
+  }
+
+  /**
+   * Adds {@code extension}; returns this.
+   *
+   * @throws IllegalArgumentException if another extension of the same type has its number or name
+   */
+  public ExtensionRegistry add(Extension<?, ?> extension) {
+    Map<Integer, Extension<?, ?>> numbers =
+        byExtendee.computeIfAbsent(extension.extendee(), k -> new HashMap<>());
+    Extension<?, ?> old = numbers.get(extension.number());
+    Extension<?, ?> sameName = byName.get(extension.fullName());
+    if ((old != null && old != extension) || (sameName != null && sameName != extension)) {
+      throw new IllegalArgumentException(
+          "conflicting extensions: " + extension + " and " + (old != null ? old : sameName));
+    }
+    numbers.put(extension.number(), extension);
+    byName.put(extension.fullName(), extension);
+    extended.clear();
+    return this;
+  }
+
+  /**
+   * Runs {@code parse} with this registry as the extension registry of the parses on this thread:
+   * only extendable messages look at it ({@link #_parsing()}), only for fields they do not declare,
+   * so a registry costs nothing to messages without extension ranges.
+   */
+  void parse(Runnable parse) {
+    ExtensionRegistry outer = PARSING.get();
+    PARSING.set(this);
+    try {
+      parse.run();
+    } finally {
+      if (outer == null) {
+        PARSING.remove();
+      } else {
+        PARSING.set(outer);
+      }
+    }
+  }
+
+  /**
+   * Generated-code API: the registry of the parse under way on this thread ({@link
+   * ProtoMessage#parseFrom(io.netty.buffer.ByteBuf, int, ExtensionRegistry)}), or null.
+   */
+  public static ExtensionRegistry _parsing() {
+    return PARSING.get();
+  }
+
+  /** The extension of {@code extendee} (a full message name) numbered {@code number}, or null. */
+  public Extension<?, ?> find(String extendee, int number) {
+    Map<Integer, Extension<?, ?>> numbers = byExtendee.get(extendee);
+    return numbers == null ? null : numbers.get(number);
+  }
+
+  /** The extension with this full name ({@code pkg.Scope.name}), or null. */
+  public Extension<?, ?> find(String fullName) {
+    return byName.get(fullName);
+  }
+
+  /**
+   * {@code type} with this registry's extensions of it among its fields ({@link
+   * MessageSchema#withExtensions}), or {@code type} itself when there are none: how the JSON and
+   * text formats see a message when given this registry.
+   */
+  public MessageSchema extend(MessageSchema type) {
+    Map<Integer, Extension<?, ?>> numbers = byExtendee.get(type.fullName());
+    if (numbers == null) {
+      return type;
+    }
+    MessageSchema view = extended.get(type.fullName());
+    if (view == null) {
+      List<FieldSchema> fields = new ArrayList<>();
+      for (Extension<?, ?> e : numbers.values()) {
+        fields.add(e.field());
+      }
+      view = type.withExtensions(fields);
+      extended.put(type.fullName(), view);
+    }
+    return view;
+  }
+
+  @Override
+  public String toString() {
+    return "ExtensionRegistry" + byName.keySet();
+  }
+}

@@ -1,0 +1,166 @@
+package io.bufproto.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import io.bufproto.api.ExtensionRegistry;
+import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.format.ProtoJson;
+import io.bufproto.api.format.ProtoText;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Extensions in the text and JSON formats, {@code [pkg.ext]}, with an extension registry: text
+ * printed and parsed as protobuf-java's TextFormat does with one (on random messages of every
+ * extendable type of unittest.proto), JSON as protobuf's spec and conformance suite name them.
+ */
+class ExtensionFormatsTest {
+
+  private static final com.google.protobuf.ExtensionRegistry THEIRS =
+      com.google.protobuf.ExtensionRegistry.newInstance();
+  private static final ExtensionRegistry OURS = ExtensionRegistry.newInstance();
+
+  static {
+    proto2_unittest.UnittestProto.registerAllExtensions(THEIRS);
+    proto2_unittest.UnittestExtensions.registerAllExtensions(OURS);
+  }
+
+  @Test
+  void textPrintsAndParsesExtensionsAsProtobufJava() throws Exception {
+    ProtoText.Printer printer = ProtoText.printer().usingExtensionRegistry(OURS);
+    ProtoText.Parser parser = ProtoText.parser().usingExtensionRegistry(OURS);
+    int compared = 0;
+    for (long seed = 0; seed < 30; seed++) {
+      for (ExtensionProperties.Type type : ExtensionProperties.TYPES) {
+        Message pj =
+            new RandomMessages(seed ^ type.name().hashCode(), 2, true)
+                .nextWithExtensions(type.prototype(), type.extensions());
+        Message theirs;
+        try {
+          // Without the stray unknown fields: TextFormat.merge refuses the numbers it prints.
+          theirs =
+              pj.getParserForType()
+                  .parseFrom(
+                      pj.toBuilder()
+                          .setUnknownFields(
+                              com.google.protobuf.UnknownFieldSet.getDefaultInstance())
+                          .build()
+                          .toByteArray(),
+                      THEIRS);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          continue; // a stray field that does not parse (ExtensionProperties covers it)
+        }
+        ProtoMessage<?> ours = type.newOurs();
+        ours.parseFrom(theirs.toByteArray(), OURS);
+        String text = TextFormat.printer().printToString(theirs);
+        assertEquals(text, printer.print(ours), type.name());
+
+        Message.Builder b = theirs.newBuilderForType();
+        TextFormat.merge(text, THEIRS, b);
+        byte[] expected = b.buildPartial().toByteArray();
+        ProtoMessage<?> parsed = type.newOurs();
+        parser.parse(text, parsed);
+        assertArrayEquals(expected, parsed.toByteArray(), () -> type.name() + ":\n" + text);
+        compared++;
+      }
+    }
+    assertTrue(compared > 200, "compared " + compared);
+  }
+
+  @Test
+  void withoutARegistryExtensionsPrintAsUnknownFieldsAndBracketsAreRefused() throws Exception {
+    var theirs =
+        proto2_unittest.UnittestProto.TestAllExtensions.newBuilder()
+            .setExtension(proto2_unittest.UnittestProto.optionalInt32Extension, 7)
+            .build();
+    proto2_unittest.TestAllExtensions ours = new proto2_unittest.TestAllExtensions();
+    ours.parseFrom(theirs.toByteArray(), OURS);
+    assertEquals(
+        TextFormat.printer()
+            .printToString(
+                proto2_unittest.UnittestProto.TestAllExtensions.parseFrom(theirs.toByteArray())),
+        ProtoText.print(ours));
+    InvalidProtobufException e =
+        assertThrows(
+            InvalidProtobufException.class,
+            () -> ProtoText.parse("[proto2_unittest.optional_int32_extension]: 7", ours));
+    assertTrue(e.getMessage().contains("not found in the ExtensionRegistry"), e.getMessage());
+  }
+
+  @Test
+  void jsonNamesExtensionsInBrackets() {
+    // protobuf's conformance test FieldNameExtension (RECOMMENDED; protobuf-java's JsonFormat
+    // fails it): an extension named in brackets parses, and prints under that name.
+    String json = "{\"[protobuf_test_messages.proto2.extension_int32]\": 1}";
+    ExtensionRegistry registry = ExtensionRegistry.newInstance();
+    com.google.protobuf_test_messages.proto2.TestMessagesProto2Extensions.registerAllExtensions(
+        registry);
+    var m = new com.google.protobuf_test_messages.proto2.TestAllTypesProto2();
+    ProtoJson.parser().usingExtensionRegistry(registry).parse(json, m);
+    assertEquals(
+        1,
+        m.getExtension(
+                com.google.protobuf_test_messages.proto2.TestMessagesProto2Extensions
+                    .extensionInt32)
+            .intValue());
+    assertEquals(
+        "{\n  \"[protobuf_test_messages.proto2.extension_int32]\": 1\n}",
+        ProtoJson.printer().usingExtensionRegistry(registry).print(m));
+    assertEquals(
+        "{\"[protobuf_test_messages.proto2.extension_int32]\":1}",
+        ProtoJson.printer()
+            .usingExtensionRegistry(registry)
+            .preservingProtoFieldNames()
+            .omittingInsignificantWhitespace()
+            .print(m));
+    // Without the registry the name is unknown, as any other.
+    assertThrows(InvalidProtobufException.class, () -> ProtoJson.parser().parse(json, m));
+  }
+
+  @Test
+  void jsonRoundTripsEveryExtensionOfUnittest() throws Exception {
+    ProtoJson.Printer printer = ProtoJson.printer().usingExtensionRegistry(OURS);
+    ProtoJson.Parser parser = ProtoJson.parser().usingExtensionRegistry(OURS);
+    int withExtensions = 0;
+    for (long seed = 0; seed < 20; seed++) {
+      for (ExtensionProperties.Type type : ExtensionProperties.TYPES) {
+        Message pj =
+            new RandomMessages(seed ^ type.name().hashCode(), 2, true)
+                .nextWithExtensions(type.prototype(), type.extensions());
+        Message theirs;
+        try {
+          theirs =
+              pj.getParserForType()
+                  .parseFrom(
+                      pj.toBuilder()
+                          .setUnknownFields(
+                              com.google.protobuf.UnknownFieldSet.getDefaultInstance())
+                          .build()
+                          .toByteArray(),
+                      THEIRS);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          continue;
+        }
+        ProtoMessage<?> ours = type.newOurs();
+        ours.parseFrom(theirs.toByteArray(), OURS);
+        String json = printer.print(ours);
+        ProtoMessage<?> back = type.newOurs();
+        parser.parse(json, back);
+        // Read back and printed again, the same message: what JSON holds survives (not NaN
+        // payloads, nor -0.0, which JsonFormat's parse, and so ours, reads as 0.0).
+        String again = printer.print(back);
+        ProtoMessage<?> twice = type.newOurs();
+        parser.parse(again, twice);
+        assertEquals(again, printer.print(twice), type.name());
+        assertArrayEquals(back.toByteArray(), twice.toByteArray(), type.name());
+        withExtensions += json.contains("\"[proto2_unittest.") ? 1 : 0;
+      }
+    }
+    assertTrue(withExtensions > 100, "messages printed with extensions: " + withExtensions);
+  }
+}
