@@ -3,6 +3,8 @@ package io.bufproto.api;
 import io.bufproto.api.schema.FieldSchema;
 import io.bufproto.api.schema.MessageSchema;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +29,14 @@ public final class ExtensionRegistry {
   private static final ThreadLocal<ExtensionRegistry> PARSING = new ThreadLocal<>();
 
   private final Map<String, Map<Integer, Extension<?, ?>>> byExtendee = new HashMap<>();
+
+  /**
+   * What {@link #find(String, int)} reads, per extended type: its extensions by ascending number,
+   * searched without boxing (a parse asks once per extension field it meets). Rebuilt by {@link
+   * #add}.
+   */
+  private final Map<String, Extension<?, ?>[]> sorted = new HashMap<>();
+
   private final Map<String, Extension<?, ?>> byName = new HashMap<>();
 
   /** {@link #extend}'s results, by type name; emptied by {@link #add}. */
@@ -55,6 +65,9 @@ public final class ExtensionRegistry {
     }
     numbers.put(extension.number(), extension);
     byName.put(extension.fullName(), extension);
+    Extension<?, ?>[] all = numbers.values().toArray(new Extension<?, ?>[0]);
+    Arrays.sort(all, Comparator.comparingInt(Extension::number));
+    sorted.put(extension.extendee(), all);
     extended.clear();
     return this;
   }
@@ -88,8 +101,24 @@ public final class ExtensionRegistry {
 
   /** The extension of {@code extendee} (a full message name) numbered {@code number}, or null. */
   public Extension<?, ?> find(String extendee, int number) {
-    Map<Integer, Extension<?, ?>> numbers = byExtendee.get(extendee);
-    return numbers == null ? null : numbers.get(number);
+    Extension<?, ?>[] all = sorted.get(extendee);
+    if (all == null) {
+      return null;
+    }
+    int lo = 0;
+    int hi = all.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int n = all[mid].number();
+      if (n < number) {
+        lo = mid + 1;
+      } else if (n > number) {
+        hi = mid - 1;
+      } else {
+        return all[mid];
+      }
+    }
+    return null;
   }
 
   /** The extension with this full name ({@code pkg.Scope.name}), or null. */
