@@ -182,28 +182,22 @@ public final class ProtoJson {
 
     /** The types an {@code Any} may hold; without them a non-empty {@code Any} cannot print. */
     public Printer usingTypeRegistry(TypeRegistry types) {
-      return new Printer(
-          protoNames,
-          noPresenceDefaults,
-          enumsAsInts,
-          compact,
-          sortMapKeys,
-          types.withExtensions(registry.extensions()));
+      return withRegistry(types.withExtensions(registry.extensions()));
     }
 
     /**
      * The extensions in {@code extensions} printed as fields, {@code "[pkg.ext]": value}, in
-     * field-number order among the others, as protobuf-java's JsonFormat prints a message parsed
-     * with an extension registry; other extension data, as unknown fields, not at all.
+     * field-number order among the others, as protobuf's spec names them (its conformance test
+     * FieldNameExtension); protobuf-java's JsonFormat prints the same values under the extension's
+     * JSON name ({@code "optionalInt32Extension"}), which no JSON parser reads back. Other
+     * extension data, as unknown fields, is not printed.
      */
     public Printer usingExtensionRegistry(ExtensionRegistry extensions) {
-      return new Printer(
-          protoNames,
-          noPresenceDefaults,
-          enumsAsInts,
-          compact,
-          sortMapKeys,
-          registry.withExtensions(extensions));
+      return withRegistry(registry.withExtensions(extensions));
+    }
+
+    private Printer withRegistry(TypeRegistry r) {
+      return new Printer(protoNames, noPresenceDefaults, enumsAsInts, compact, sortMapKeys, r);
     }
 
     /**

@@ -21,13 +21,41 @@ import org.junit.jupiter.api.Test;
  */
 class ExtensionFormatsTest {
 
-  private static final com.google.protobuf.ExtensionRegistry THEIRS =
-      com.google.protobuf.ExtensionRegistry.newInstance();
-  private static final ExtensionRegistry OURS = ExtensionRegistry.newInstance();
+  private static final com.google.protobuf.ExtensionRegistry THEIRS = ExtensionProperties.THEIRS;
+  private static final ExtensionRegistry OURS = ExtensionProperties.OURS;
 
-  static {
-    proto2_unittest.UnittestProto.registerAllExtensions(THEIRS);
-    proto2_unittest.UnittestExtensions.registerAllExtensions(OURS);
+  /** A message and its protobuf-java twin, parsed with the registries. */
+  record Pair(ExtensionProperties.Type type, Message theirs, ProtoMessage<?> ours) {}
+
+  /**
+   * Random messages of every extendable type of unittest.proto, {@code seeds} of each, without the
+   * stray unknown fields (TextFormat.merge refuses the numbers it prints; JSON drops them) and
+   * without those protobuf-java does not parse.
+   */
+  private static java.util.List<Pair> messages(int seeds) {
+    java.util.List<Pair> out = new java.util.ArrayList<>();
+    for (long seed = 0; seed < seeds; seed++) {
+      for (ExtensionProperties.Type type : ExtensionProperties.TYPES) {
+        Message pj =
+            new RandomMessages(seed ^ type.name().hashCode(), 2, true)
+                .nextWithExtensions(type.prototype(), type.extensions());
+        byte[] bytes =
+            pj.toBuilder()
+                .setUnknownFields(com.google.protobuf.UnknownFieldSet.getDefaultInstance())
+                .build()
+                .toByteArray();
+        Message theirs;
+        try {
+          theirs = pj.getParserForType().parseFrom(bytes, THEIRS);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          continue; // ExtensionProperties covers what does not parse
+        }
+        ProtoMessage<?> ours = type.newOurs();
+        ours.parseFrom(theirs.toByteArray(), OURS);
+        out.add(new Pair(type, theirs, ours));
+      }
+    }
+    return out;
   }
 
   @Test
@@ -35,39 +63,17 @@ class ExtensionFormatsTest {
     ProtoText.Printer printer = ProtoText.printer().usingExtensionRegistry(OURS);
     ProtoText.Parser parser = ProtoText.parser().usingExtensionRegistry(OURS);
     int compared = 0;
-    for (long seed = 0; seed < 30; seed++) {
-      for (ExtensionProperties.Type type : ExtensionProperties.TYPES) {
-        Message pj =
-            new RandomMessages(seed ^ type.name().hashCode(), 2, true)
-                .nextWithExtensions(type.prototype(), type.extensions());
-        Message theirs;
-        try {
-          // Without the stray unknown fields: TextFormat.merge refuses the numbers it prints.
-          theirs =
-              pj.getParserForType()
-                  .parseFrom(
-                      pj.toBuilder()
-                          .setUnknownFields(
-                              com.google.protobuf.UnknownFieldSet.getDefaultInstance())
-                          .build()
-                          .toByteArray(),
-                      THEIRS);
-        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-          continue; // a stray field that does not parse (ExtensionProperties covers it)
-        }
-        ProtoMessage<?> ours = type.newOurs();
-        ours.parseFrom(theirs.toByteArray(), OURS);
-        String text = TextFormat.printer().printToString(theirs);
-        assertEquals(text, printer.print(ours), type.name());
+    for (Pair p : messages(30)) {
+      String text = TextFormat.printer().printToString(p.theirs());
+      assertEquals(text, printer.print(p.ours()), p.type().name());
 
-        Message.Builder b = theirs.newBuilderForType();
-        TextFormat.merge(text, THEIRS, b);
-        byte[] expected = b.buildPartial().toByteArray();
-        ProtoMessage<?> parsed = type.newOurs();
-        parser.parse(text, parsed);
-        assertArrayEquals(expected, parsed.toByteArray(), () -> type.name() + ":\n" + text);
-        compared++;
-      }
+      Message.Builder b = p.theirs().newBuilderForType();
+      TextFormat.merge(text, THEIRS, b);
+      byte[] expected = b.buildPartial().toByteArray();
+      ProtoMessage<?> parsed = p.type().newOurs();
+      parser.parse(text, parsed);
+      assertArrayEquals(expected, parsed.toByteArray(), () -> p.type().name() + ":\n" + text);
+      compared++;
     }
     assertTrue(compared > 200, "compared " + compared);
   }
@@ -127,39 +133,29 @@ class ExtensionFormatsTest {
     ProtoJson.Printer printer = ProtoJson.printer().usingExtensionRegistry(OURS);
     ProtoJson.Parser parser = ProtoJson.parser().usingExtensionRegistry(OURS);
     int withExtensions = 0;
-    for (long seed = 0; seed < 20; seed++) {
-      for (ExtensionProperties.Type type : ExtensionProperties.TYPES) {
-        Message pj =
-            new RandomMessages(seed ^ type.name().hashCode(), 2, true)
-                .nextWithExtensions(type.prototype(), type.extensions());
-        Message theirs;
-        try {
-          theirs =
-              pj.getParserForType()
-                  .parseFrom(
-                      pj.toBuilder()
-                          .setUnknownFields(
-                              com.google.protobuf.UnknownFieldSet.getDefaultInstance())
-                          .build()
-                          .toByteArray(),
-                      THEIRS);
-        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-          continue;
-        }
-        ProtoMessage<?> ours = type.newOurs();
-        ours.parseFrom(theirs.toByteArray(), OURS);
-        String json = printer.print(ours);
-        ProtoMessage<?> back = type.newOurs();
-        parser.parse(json, back);
-        // Read back and printed again, the same message: what JSON holds survives (not NaN
-        // payloads, nor -0.0, which JsonFormat's parse, and so ours, reads as 0.0).
-        String again = printer.print(back);
-        ProtoMessage<?> twice = type.newOurs();
-        parser.parse(again, twice);
-        assertEquals(again, printer.print(twice), type.name());
-        assertArrayEquals(back.toByteArray(), twice.toByteArray(), type.name());
-        withExtensions += json.contains("\"[proto2_unittest.") ? 1 : 0;
+    for (Pair p : messages(20)) {
+      String json = printer.print(p.ours());
+      // JsonFormat prints an extension under its JSON name (no parser reads that back); the spec,
+      // and we, under its full name in brackets. Everything else is JsonFormat's text.
+      String theirNames = json;
+      for (com.google.protobuf.Descriptors.FieldDescriptor fd : p.type().extensions()) {
+        theirNames =
+            theirNames.replace("\"[" + fd.getFullName() + "]\":", "\"" + fd.getJsonName() + "\":");
       }
+      assertEquals(
+          com.google.protobuf.util.JsonFormat.printer().print(p.theirs()),
+          theirNames,
+          p.type().name());
+      ProtoMessage<?> back = p.type().newOurs();
+      parser.parse(json, back);
+      // Read back and printed again, the same message: what JSON holds survives (not NaN
+      // payloads, nor -0.0, which JsonFormat's parse, and so ours, reads as 0.0).
+      String again = printer.print(back);
+      ProtoMessage<?> twice = p.type().newOurs();
+      parser.parse(again, twice);
+      assertEquals(again, printer.print(twice), p.type().name());
+      assertArrayEquals(back.toByteArray(), twice.toByteArray(), p.type().name());
+      withExtensions += json.contains("\"[proto2_unittest.") ? 1 : 0;
     }
     assertTrue(withExtensions > 100, "messages printed with extensions: " + withExtensions);
   }

@@ -37,9 +37,9 @@ import org.junit.jupiter.api.Test;
  */
 class ExtensionProperties {
 
-  private static final com.google.protobuf.ExtensionRegistry THEIRS =
+  static final com.google.protobuf.ExtensionRegistry THEIRS =
       com.google.protobuf.ExtensionRegistry.newInstance();
-  private static final ExtensionRegistry OURS = ExtensionRegistry.newInstance();
+  static final ExtensionRegistry OURS = ExtensionRegistry.newInstance();
 
   static {
     proto2_unittest.UnittestProto.registerAllExtensions(THEIRS);
