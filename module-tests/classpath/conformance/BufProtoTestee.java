@@ -25,12 +25,16 @@ public final class BufProtoTestee {
       TypeRegistry.of(
           com.google.protobuf_test_messages.proto3.TestAllTypesProto3._schema(),
           com.google.protobuf_test_messages.proto2.TestAllTypesProto2._schema(),
-          com.google.protobuf_test_messages.edition2023.TestAllTypesEdition2023._schema());
+          com.google.protobuf_test_messages.edition2023.TestAllTypesEdition2023._schema(),
+          com.google.protobuf_test_messages.editions.proto3.TestAllTypesProto3._schema(),
+          com.google.protobuf_test_messages.editions.proto2.TestAllTypesProto2._schema());
 
   static {
     com.google.protobuf_test_messages.proto2.TestMessagesProto2Extensions.registerAllExtensions(
         EXTENSIONS);
     com.google.protobuf_test_messages.edition2023.TestMessagesEdition2023Extensions
+        .registerAllExtensions(EXTENSIONS);
+    com.google.protobuf_test_messages.editions.proto2.TestMessagesProto2EditionsExtensions
         .registerAllExtensions(EXTENSIONS);
   }
 
@@ -76,6 +80,10 @@ public final class BufProtoTestee {
               new com.google.protobuf_test_messages.proto2.TestAllTypesProto2();
           case "protobuf_test_messages.editions.TestAllTypesEdition2023" ->
               new com.google.protobuf_test_messages.edition2023.TestAllTypesEdition2023();
+          case "protobuf_test_messages.editions.proto3.TestAllTypesProto3" ->
+              new com.google.protobuf_test_messages.editions.proto3.TestAllTypesProto3();
+          case "protobuf_test_messages.editions.proto2.TestAllTypesProto2" ->
+              new com.google.protobuf_test_messages.editions.proto2.TestAllTypesProto2();
           default -> null;
         };
     if (message == null) {
@@ -103,7 +111,9 @@ public final class BufProtoTestee {
       switch (request.getRequestedOutputFormat()) {
         case PROTOBUF -> response.setProtobufPayload(ByteString.copyFrom(message.toByteArray()));
         case JSON -> response.setJsonPayload(JSON_PRINTER.print(message));
-        case TEXT_FORMAT -> response.setTextPayload(TEXT_PRINTER.print(message));
+        case TEXT_FORMAT ->
+            response.setTextPayload(
+                TEXT_PRINTER.printingUnknownFields(request.getPrintUnknownFields()).print(message));
         default -> response.setSkipped("output " + request.getRequestedOutputFormat());
       }
     } catch (RuntimeException e) {

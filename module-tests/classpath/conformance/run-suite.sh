@@ -20,7 +20,6 @@ mkdir -p "$work/classes"
 javac -d "$work/classes" -cp "$cp" $(find "$work/com" -name '*.java') "$here/BufProtoTestee.java"
 printf '#!/bin/sh\nexec java -cp "%s" BufProtoTestee\n' "$work/classes:$cp" > "$work/testee"
 chmod +x "$work/testee"
-touch "$work/empty.txt"
 cd "$work"
-"$runner" --enforce_recommended --maximum_edition 2023 --failure_list empty.txt \
-  --text_format_failure_list empty.txt --output_dir "$work" "$@" "$work/testee"
+"$runner" --enforce_recommended --maximum_edition 2023 --failure_list "$here/failure_list_bufproto.txt" \
+  --text_format_failure_list "$here/failure_list_text_bufproto.txt" --output_dir "$work" "$@" "$work/testee"

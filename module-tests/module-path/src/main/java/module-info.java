@@ -27,6 +27,8 @@ module io.bufproto.tests {
   // protobuf's own test schemas, at their real paths (google/protobuf/*.proto)
   exports com.google.protobuf.test;
   exports com.google.protobuf_test_messages.edition2023;
+  exports com.google.protobuf_test_messages.editions.proto2;
+  exports com.google.protobuf_test_messages.editions.proto3;
   exports com.google.protobuf_test_messages.proto2;
   exports com.google.protobuf_test_messages.proto3;
   exports proto2_unittest;

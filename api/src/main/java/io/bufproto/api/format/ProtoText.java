@@ -58,15 +58,31 @@ public final class ProtoText {
   public static final class Printer {
     private final boolean singleLine;
     private final TypeRegistry types;
+    private final boolean unknownFields;
 
     private Printer(boolean singleLine, TypeRegistry types) {
+      this(singleLine, types, true);
+    }
+
+    private Printer(boolean singleLine, TypeRegistry types, boolean unknownFields) {
       this.singleLine = singleLine;
       this.types = types;
+      this.unknownFields = unknownFields;
     }
 
     /** On one line instead of one field per line. */
     public Printer emittingSingleLine(boolean singleLine) {
-      return new Printer(singleLine, types);
+      return new Printer(singleLine, types, unknownFields);
+    }
+
+    /**
+     * Whether unknown fields are printed (by number, after the others; the default, as
+     * protobuf-java's printer prints them), or left out, as C++'s {@code
+     * TextFormat::Printer::SetPrintUnknownFields(false)} and the conformance suite's {@code
+     * print_unknown_fields = false} ask.
+     */
+    public Printer printingUnknownFields(boolean print) {
+      return new Printer(singleLine, types, print);
     }
 
     /**
@@ -75,7 +91,7 @@ public final class ProtoText {
      * type registry prints it; any other {@code Any} as its two fields.
      */
     public Printer usingTypeRegistry(TypeRegistry types) {
-      return new Printer(singleLine, types.withExtensions(this.types.extensions()));
+      return new Printer(singleLine, types.withExtensions(this.types.extensions()), unknownFields);
     }
 
     /**
@@ -84,7 +100,7 @@ public final class ProtoText {
      * an extension registry; other extension data as unknown fields (by number).
      */
     public Printer usingExtensionRegistry(ExtensionRegistry extensions) {
-      return new Printer(singleLine, types.withExtensions(extensions));
+      return new Printer(singleLine, types.withExtensions(extensions), unknownFields);
     }
 
     /** The message in text format. */
@@ -94,7 +110,7 @@ public final class ProtoText {
               message.schema(),
               ((io.bufproto.api.internal.InternalMessage) message)._partialBytes(),
               types);
-      Out out = new Out(singleLine, types);
+      Out out = new Out(singleLine, types, unknownFields);
       printMessage(m, out);
       return out.sb.toString();
     }
@@ -167,7 +183,9 @@ public final class ProtoText {
         printField(f, v, out);
       }
     }
-    printUnknown(m.unknown, out);
+    if (out.unknownFields) {
+      printUnknown(m.unknown, out);
+    }
   }
 
   /**
@@ -387,12 +405,14 @@ public final class ProtoText {
     final StringBuilder sb = new StringBuilder();
     private final boolean singleLine;
     final TypeRegistry types;
+    final boolean unknownFields;
     private int indent;
     private boolean atStartOfLine;
 
-    Out(boolean singleLine, TypeRegistry types) {
+    Out(boolean singleLine, TypeRegistry types, boolean unknownFields) {
       this.singleLine = singleLine;
       this.types = types;
+      this.unknownFields = unknownFields;
     }
 
     void indent() {

@@ -99,6 +99,18 @@ class ExtensionFormatsTest {
   }
 
   @Test
+  void unknownFieldsMayBeLeftOutOfText() {
+    proto2_unittest.TestAllExtensions m = new proto2_unittest.TestAllExtensions();
+    m.setExtension(proto2_unittest.UnittestExtensions.optionalInt32Extension, 7);
+    m.parseFrom(m.toByteArray()); // no registry: an unknown field
+    assertEquals("1: 7\n", ProtoText.printer().print(m));
+    assertEquals("", ProtoText.printer().printingUnknownFields(false).print(m));
+    assertEquals(
+        "[proto2_unittest.optional_int32_extension]: 7\n",
+        ProtoText.printer().printingUnknownFields(false).usingExtensionRegistry(OURS).print(m));
+  }
+
+  @Test
   void jsonNamesExtensionsInBrackets() {
     // protobuf's conformance test FieldNameExtension (RECOMMENDED; protobuf-java's JsonFormat
     // fails it): an extension named in brackets parses, and prints under that name.
