@@ -28,14 +28,11 @@ public final class ExtensionRegistry {
   /** The registry of the parse under way on each thread ({@link #parse}). */
   private static final ThreadLocal<ExtensionRegistry> PARSING = new ThreadLocal<>();
 
-  private final Map<String, Map<Integer, Extension<?, ?>>> byExtendee = new HashMap<>();
-
   /**
-   * What {@link #find(String, int)} reads, per extended type: its extensions by ascending number,
-   * searched without boxing (a parse asks once per extension field it meets). Rebuilt by {@link
-   * #add}.
+   * Per extended type, its extensions by ascending number: {@link #find(String, int)} searches them
+   * without boxing (a parse asks once per extension field it meets). Rebuilt by {@link #add}.
    */
-  private final Map<String, Extension<?, ?>[]> sorted = new HashMap<>();
+  private final Map<String, Extension<?, ?>[]> byExtendee = new HashMap<>();
 
   private final Map<String, Extension<?, ?>> byName = new HashMap<>();
 
@@ -55,19 +52,22 @@ public final class ExtensionRegistry {
    * @throws IllegalArgumentException if another extension of the same type has its number or name
    */
   public ExtensionRegistry add(Extension<?, ?> extension) {
-    Map<Integer, Extension<?, ?>> numbers =
-        byExtendee.computeIfAbsent(extension.extendee(), k -> new HashMap<>());
-    Extension<?, ?> old = numbers.get(extension.number());
+    Extension<?, ?> old = find(extension.extendee(), extension.number());
     Extension<?, ?> sameName = byName.get(extension.fullName());
-    if ((old != null && old != extension) || (sameName != null && sameName != extension)) {
+    if (old == extension) {
+      return this;
+    }
+    if (old != null || sameName != null) {
       throw new IllegalArgumentException(
           "conflicting extensions: " + extension + " and " + (old != null ? old : sameName));
     }
-    numbers.put(extension.number(), extension);
     byName.put(extension.fullName(), extension);
-    Extension<?, ?>[] all = numbers.values().toArray(new Extension<?, ?>[0]);
+    Extension<?, ?>[] before =
+        byExtendee.getOrDefault(extension.extendee(), new Extension<?, ?>[0]);
+    Extension<?, ?>[] all = Arrays.copyOf(before, before.length + 1);
+    all[before.length] = extension;
     Arrays.sort(all, Comparator.comparingInt(Extension::number));
-    sorted.put(extension.extendee(), all);
+    byExtendee.put(extension.extendee(), all);
     extended.clear();
     return this;
   }
@@ -101,7 +101,7 @@ public final class ExtensionRegistry {
 
   /** The extension of {@code extendee} (a full message name) numbered {@code number}, or null. */
   public Extension<?, ?> find(String extendee, int number) {
-    Extension<?, ?>[] all = sorted.get(extendee);
+    Extension<?, ?>[] all = byExtendee.get(extendee);
     if (all == null) {
       return null;
     }
@@ -132,14 +132,14 @@ public final class ExtensionRegistry {
    * text formats see a message when given this registry.
    */
   public MessageSchema extend(MessageSchema type) {
-    Map<Integer, Extension<?, ?>> numbers = byExtendee.get(type.fullName());
-    if (numbers == null) {
+    Extension<?, ?>[] all = byExtendee.get(type.fullName());
+    if (all == null) {
       return type;
     }
     MessageSchema view = extended.get(type.fullName());
     if (view == null) {
       List<FieldSchema> fields = new ArrayList<>();
-      for (Extension<?, ?> e : numbers.values()) {
+      for (Extension<?, ?> e : all) {
         fields.add(e.field());
       }
       view = type.withExtensions(fields);

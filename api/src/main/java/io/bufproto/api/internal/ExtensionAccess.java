@@ -31,7 +31,7 @@ public final class ExtensionAccess {
     if (unknown == null) {
       return own;
     }
-    return canonical(
+    return ExtensionCodec.canonical(
         e, own == null ? unknown : ExtensionFields.concat(own, unknown, unknown.length));
   }
 
@@ -48,10 +48,6 @@ public final class ExtensionAccess {
       return e.enumValue((int) v) != null;
     }
     return true;
-  }
-
-  private static byte[] canonical(Extension<?, ?> e, byte[] data) {
-    return ExtensionCodec.canonical(e, data, data.length, null, ProtoCodec.DEFAULT_RECURSION_LIMIT);
   }
 
   private static List<Object> values(UnknownFields u, Extension<?, ?> e) {

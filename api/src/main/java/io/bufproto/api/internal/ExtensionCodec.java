@@ -125,6 +125,15 @@ final class ExtensionCodec {
   }
 
   /**
+   * {@link #canonical(Extension, byte[], int, Leftovers, int)} of all of {@code records}, for
+   * values read outside a parse (a merge, a get): no closed enum's undeclared value is kept,
+   * messages get the default nesting limit.
+   */
+  static byte[] canonical(Extension<?, ?> e, byte[] records) {
+    return canonical(e, records, records.length, null, ProtoCodec.DEFAULT_RECURSION_LIMIT);
+  }
+
+  /**
    * Null when {@code n} bytes at {@code from} are valid UTF-8; else, for a string that must be
    * valid, a refusal, and otherwise the bytes with each malformed sequence replaced by U+FFFD:
    * protobuf-java reads a string extension as a {@code String} (not as bytes, as it does a proto2

@@ -151,10 +151,7 @@ public final class ExtensionFields {
         put(e, other.records[i]); // never changed: shared
       } else {
         byte[] both = concat(records[k], other.records[i], other.records[i].length);
-        put(
-            e,
-            ExtensionCodec.canonical(
-                e, both, both.length, null, ProtoCodec.DEFAULT_RECURSION_LIMIT));
+        put(e, ExtensionCodec.canonical(e, both));
       }
     }
   }

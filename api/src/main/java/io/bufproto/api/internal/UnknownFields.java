@@ -166,7 +166,7 @@ public final class UnknownFields {
    * null.
    */
   public static UnknownFields read(UnknownFields set, ByteBuf buf, int tag, int end, int depth) {
-    UnknownFields s = set == null ? new UnknownFields() : set;
+    UnknownFields s = orNew(set);
     s.readField(buf, tag, end, depth);
     return s;
   }
@@ -184,7 +184,7 @@ public final class UnknownFields {
 
   /** Appends a varint field (how protobuf-java keeps an undeclared closed-enum value). */
   public static UnknownFields addVarint(UnknownFields set, int number, long value) {
-    UnknownFields s = set == null ? new UnknownFields() : set;
+    UnknownFields s = orNew(set);
     int start = s.begin(number, ProtoCodec.WIRETYPE_VARINT);
     s.putVarint(value);
     s.end(start, number, ProtoCodec.WIRETYPE_VARINT);
@@ -197,7 +197,7 @@ public final class UnknownFields {
    */
   public static UnknownFields addLengthDelimited(
       UnknownFields set, int number, ByteBuf src, int index, int length) {
-    UnknownFields s = set == null ? new UnknownFields() : set;
+    UnknownFields s = orNew(set);
     int start = s.begin(number, ProtoCodec.WIRETYPE_LENGTH_DELIMITED);
     s.putVarint(length);
     s.ensure(length);
@@ -274,7 +274,7 @@ public final class UnknownFields {
     if (from == null || from.isEmpty() || from == into) {
       return into;
     }
-    UnknownFields s = into == null ? new UnknownFields() : into;
+    UnknownFields s = orNew(into);
     s.mergeFrom(from);
     return s;
   }
