@@ -45,7 +45,9 @@ class ViewInputTest extends BufReaderContract {
       PooledByteBufAllocator.DEFAULT.directBuffer(80).writeZero(3).writeBytes(data),
       Unpooled.directBuffer(80).writeZero(3).writeBytes(data),
     };
-    for (ByteBuf b : bufs) {
+    for (ByteBuf allocated : bufs) {
+      // Netty's leak detector wraps a sampled buffer; a parse reads the buffer it wraps.
+      ByteBuf b = ByteChainReader.INSTANCE.unwrap(allocated);
       try {
         b.readerIndex(3);
         assertTrue(RegionInput.covers(b), b.toString());
@@ -63,7 +65,7 @@ class ViewInputTest extends BufReaderContract {
         b.internalNioBuffer(3, 1);
         assertEquals(0x0181018101810181L, in.readFixed64());
       } finally {
-        b.release();
+        allocated.release();
       }
     }
   }
