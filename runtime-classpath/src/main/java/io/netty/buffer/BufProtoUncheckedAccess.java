@@ -7,7 +7,7 @@ import io.bufproto.api.spi.Varints;
  * read {@link AbstractByteBuf}'s package-private index fields and call its protected unchecked
  * accessors.
  *
- * <p><b>Contract.</b> {@link #readVarint} decodes the varint at {@code readerIndex} without Netty's
+ * <p><b>Contract.</b> {@link #readVarintStartedBefore} decodes the rest of a varint without Netty's
  * per-call checks (reference count, bounds, and for {@code readByte} the accessibility test), and
  * never from outside the buffer's own memory: the readable bytes ({@code readerIndex <= i <
  * writerIndex}), and for a {@link PooledByteBuf} the whole pool element it was given ({@code i <
@@ -25,8 +25,8 @@ import io.bufproto.api.spi.Varints;
  *       WrappedByteBuf}, {@code SwappedByteBuf}, ...);
  *   <li>{@link CompositeByteBuf}, including the leak-aware composite wrappers, which extend it but
  *       delegate, so their own index fields are stale;
- *   <li>no readable byte; a varint longer than one byte with fewer than 8 bytes of the buffer's own
- *       memory (above) from its start; varints longer than 8 bytes.
+ *   <li>a varint with fewer than 8 bytes of the buffer's own memory (above) from its start; varints
+ *       longer than 8 bytes.
  * </ul>
  *
  * <p>{@link #setLongs} follows the contract of BufProto's {@code BufWriter}: the caller checked the
@@ -44,75 +44,30 @@ public final class BufProtoUncheckedAccess {
   private BufProtoUncheckedAccess() {}
 
   /**
-   * Decodes the varint at {@code readerIndex}, advancing the reader index past it, or returns
+   * Decodes the varint that started one byte before {@code readerIndex} (the caller read its first
+   * byte, which had its continuation bit set), advancing the reader index past it, or returns
    * {@link #UNHANDLED} leaving the buffer untouched. A varint of 9 or 10 bytes is UNHANDLED too
-   * (its value may legitimately equal {@code Long.MIN_VALUE}).
+   * (its value may legitimately equal {@code Long.MIN_VALUE}), as is one with fewer than 8 bytes of
+   * the buffer's own memory from its start.
    */
-  public static long readVarint(ByteBuf buf) {
-    // One type test and one 8-byte load per varint, not a checked readByte() per byte (docs/design/
-    // reading-varints.md).
+  public static long readVarintStartedBefore(ByteBuf buf) {
     if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return UNHANDLED;
     }
-    int start = b.readerIndex;
+    int start = b.readerIndex - 1;
     // A pooled buffer owns its whole pool element (often past its capacity): the wide load is
-    // legal to its end and the parse rejects a varint that ran past writerIndex; a check
-    // here would make this inlined method larger (docs/design/reading-varints.md, "Decision").
+    // legal to its end, and the parse rejects a varint that ran past writerIndex.
     int owned = b instanceof PooledByteBuf ? ((PooledByteBuf<?>) b).maxLength : b.writerIndex;
     if (owned - start < 8) {
-      int readable = b.writerIndex - start;
-      // Near the end: one byte, if it is a whole varint; longer ones go out of line
-      // (readVarintNearEnd). Not here: this method is inlined at every varint, and a larger
-      // one measured slower (docs/design/reading-varints.md).
-      if (readable > 0) {
-        byte first = b._getByte(start);
-        if (first >= 0) {
-          b.readerIndex = start + 1;
-          return first;
-        }
-      }
       return UNHANDLED;
     }
     long word = b._getLongLE(start);
-    if ((word & 0x80) == 0) {
-      b.readerIndex = start + 1;
-      return word & 0x7f;
-    }
     long stops = Varints.stops(word);
     if (stops == 0) {
       return UNHANDLED;
     }
     b.readerIndex = start + Varints.length(stops);
     return Varints.value(word, stops);
-  }
-
-  /**
-   * Out of line, for what {@link #readVarint} leaves near the end of the readable bytes: a varint
-   * of 2 to 7 bytes within 8 bytes of {@code writerIndex}, read a byte at a time without Netty's
-   * per-call checks (and never past {@code writerIndex}). Returns {@link #UNHANDLED}, the buffer
-   * untouched, for every other case, a truncated varint included (the checked path throws).
-   */
-  public static long readVarintNearEnd(ByteBuf buf) {
-    // Small messages (BaseCommand with CommandSend, 18 bytes) end with multi-byte varints:
-    // Netty's checked readByte() per byte costs more there (docs/design/reading-varints.md).
-    if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
-      return UNHANDLED;
-    }
-    int start = b.readerIndex;
-    int end = b.writerIndex;
-    if (end - start >= 8) {
-      return UNHANDLED;
-    }
-    long result = 0;
-    for (int i = start, shift = 0; i < end; i++, shift += 7) {
-      byte x = b._getByte(i);
-      result |= (long) (x & 0x7f) << shift;
-      if (x >= 0) {
-        b.readerIndex = i + 1;
-        return result;
-      }
-    }
-    return UNHANDLED;
   }
 
   /**

@@ -7,10 +7,13 @@ import io.netty.buffer.BufProtoUncheckedAccess;
 import io.netty.buffer.ByteBuf;
 
 /**
- * The classpath reader: {@link BufProtoUncheckedAccess} decodes every varint it can (one unchecked
- * 8-byte load, or one byte near the end of the data), and Netty's public API takes the rest: other
- * buffer classes, composites, the last bytes before {@code writerIndex}, varints of 9 and 10 bytes,
- * truncated varints (which then throw as Netty does).
+ * The classpath reader: a varint's first byte through Netty's {@code readByte()} (one class check
+ * where one buffer class reaches the call site, Netty's own checks), the rest of a 32-bit varint
+ * the same way, and the rest of a 64-bit varint out of line, from one unchecked 8-byte load where
+ * {@link BufProtoUncheckedAccess#readVarintStartedBefore} can take it (docs/design/
+ * reading-varints.md). Netty's public API takes every case it cannot: other buffer classes,
+ * composites, the last bytes of the buffer's memory, varints of 9 and 10 bytes, truncated varints
+ * (which then throw as Netty does).
  */
 final class UncheckedReader implements BufReader {
 
@@ -20,20 +23,32 @@ final class UncheckedReader implements BufReader {
 
   @Override
   public int readVarint32(ByteBuf buf) {
-    long v = BufProtoUncheckedAccess.readVarint(buf);
-    if (v != BufProtoUncheckedAccess.UNHANDLED) {
-      return (int) v;
+    byte b = buf.readByte();
+    if (b >= 0) {
+      return b;
     }
-    return (int) checked(buf);
+    return (int) Varints.readRemaining(buf, b & 0x7fL);
   }
 
   @Override
   public long readVarint64(ByteBuf buf) {
-    long v = BufProtoUncheckedAccess.readVarint(buf);
+    byte b = buf.readByte();
+    if (b >= 0) {
+      return b;
+    }
+    return remaining64(buf, b);
+  }
+
+  /**
+   * Out of line: the rest of a 64-bit varint whose first byte, {@code first}, was just read. Its
+   * long values (timestamps, large ids) are where one 8-byte load beats a byte at a time.
+   */
+  private static long remaining64(ByteBuf buf, byte first) {
+    long v = BufProtoUncheckedAccess.readVarintStartedBefore(buf);
     if (v != BufProtoUncheckedAccess.UNHANDLED) {
       return v;
     }
-    return checked(buf);
+    return Varints.readRemaining(buf, first & 0x7fL);
   }
 
   @Override
@@ -46,22 +61,6 @@ final class UncheckedReader implements BufReader {
     if (!BufProtoUncheckedAccess.skipTo(buf, index)) {
       buf.readerIndex(index);
     }
-  }
-
-  /**
-   * Out of line: the last bytes before {@code writerIndex} unchecked, then Netty's checked byte
-   * chain for what is left (other buffer classes, long and truncated varints).
-   */
-  private static long checked(ByteBuf buf) {
-    long v = BufProtoUncheckedAccess.readVarintNearEnd(buf);
-    if (v != BufProtoUncheckedAccess.UNHANDLED) {
-      return v;
-    }
-    byte first = buf.readByte();
-    if (first >= 0) {
-      return first;
-    }
-    return Varints.readRemaining(buf, first & 0x7fL);
   }
 
   @Override
