@@ -38,10 +38,11 @@ public abstract class BufReaderContract {
     return reader().opensCursors() ? reader().open(b, null) : null;
   }
 
-  private long readVarint64(ByteBuf b) {
+  /** {@link BufReader#readVarint64}, or {@link BufReader#readVarintInRun} when {@code inRun}. */
+  private long readVarint64(ByteBuf b, boolean inRun) {
     ProtoInput in = open(b);
     if (in == null) {
-      return reader().readVarint64(b);
+      return inRun ? reader().readVarintInRun(b) : reader().readVarint64(b);
     }
     try {
       return in.readVarint64();
@@ -121,9 +122,11 @@ public abstract class BufReaderContract {
       byte[] withTail = Arrays.copyOf(v, v.length + RANDOM.nextInt(3) * RANDOM.nextInt(9));
       for (ByteBuf b : buffers(withTail, before)) {
         try {
-          long got = (n & 1) == 0 ? readVarint64(b) : readVarint32(b);
+          // By turns: a 64-bit value, a 32-bit value, a packed run's value.
+          int how = n % 3;
+          long got = how == 1 ? readVarint32(b) : readVarint64(b, how == 2);
           assertEquals(
-              (n & 1) == 0 ? expected : (int) expected, got, () -> b + " " + Arrays.toString(v));
+              how == 1 ? (int) expected : expected, got, () -> b + " " + Arrays.toString(v));
           assertEquals(before + v.length, b.readerIndex(), () -> "reader index, " + b);
         } finally {
           b.release();
@@ -140,7 +143,7 @@ public abstract class BufReaderContract {
         byte[] part = Arrays.copyOf(v, cut);
         for (ByteBuf b : buffers(part, RANDOM.nextInt(4))) {
           try {
-            long got = readVarint64(b);
+            long got = readVarint64(b, (n & 1) == 1);
             // The contract (BufReader, "Bounds"): an exception, or a reader index left past the
             // writer index (a read into memory the buffer owns past its data), which the parse's
             // end check then rejects; never a value with the reader index within the data.
@@ -230,7 +233,7 @@ public abstract class BufReaderContract {
     }
     for (ByteBuf b : buffers(eleven, 0)) {
       try {
-        readVarint64(b);
+        readVarint64(b, RANDOM.nextBoolean());
         fail("accepted 11 bytes in " + b);
       } catch (InvalidProtobufException expected) {
         // expected

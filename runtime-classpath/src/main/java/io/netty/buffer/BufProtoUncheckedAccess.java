@@ -7,18 +7,18 @@ import io.bufproto.api.spi.Varints;
  * read {@link AbstractByteBuf}'s package-private index fields and call its protected unchecked
  * accessors.
  *
- * <p><b>Contract.</b> {@link #readVarintStartedBefore} decodes the rest of a varint without Netty's
- * per-call checks (reference count, bounds, and for {@code readByte} the accessibility test), and
- * never from outside the buffer's own memory: the readable bytes ({@code readerIndex <= i <
- * writerIndex}), and for a {@link PooledByteBuf} the whole pool element it was given ({@code i <
- * maxLength}, which may lie past its capacity). A varint that runs on past {@code writerIndex} into
- * that element decodes bytes that are not data: its value is meaningless and the reader index is
- * left past {@code writerIndex}, as {@code BufReader}'s contract allows; the parse then cannot end
- * where its message ends and fails as truncated ({@code ProtoCodec.endMessage}, {@code
- * ParseFailure.at} restores the reader index to {@code writerIndex}). The reference count is not
- * checked here: BufProto checks it once per parse ({@code ProtoCodec.beginMessage}), and a buffer
- * may not be released while it is being parsed. Every other case returns {@link #UNHANDLED} and the
- * caller takes Netty's public API:
+ * <p><b>Contract.</b> {@link #readVarint} and {@link #readVarintStartedBefore} decode a varint
+ * without Netty's per-call checks (reference count, bounds, and for {@code readByte} the
+ * accessibility test), and never from outside the buffer's own memory: the readable bytes ({@code
+ * readerIndex <= i < writerIndex}), and for a {@link PooledByteBuf} the whole pool element it was
+ * given ({@code i < maxLength}, which may lie past its capacity). A varint that runs on past {@code
+ * writerIndex} into that element decodes bytes that are not data: its value is meaningless and the
+ * reader index is left past {@code writerIndex}, as {@code BufReader}'s contract allows; the parse
+ * then cannot end where its message ends and fails as truncated ({@code ProtoCodec.endMessage},
+ * {@code ParseFailure.at} restores the reader index to {@code writerIndex}). The reference count is
+ * not checked here: BufProto checks it once per parse ({@code ProtoCodec.beginMessage}), and a
+ * buffer may not be released while it is being parsed. Every other case returns {@link #UNHANDLED}
+ * and the caller takes Netty's public API:
  *
  * <ul>
  *   <li>buffers that are not {@link AbstractByteBuf} (the leak-aware wrappers, {@code
@@ -44,17 +44,28 @@ public final class BufProtoUncheckedAccess {
   private BufProtoUncheckedAccess() {}
 
   /**
-   * Decodes the varint that started one byte before {@code readerIndex} (the caller read its first
-   * byte, which had its continuation bit set), advancing the reader index past it, or returns
-   * {@link #UNHANDLED} leaving the buffer untouched. A varint of 9 or 10 bytes is UNHANDLED too
-   * (its value may legitimately equal {@code Long.MIN_VALUE}), as is one with fewer than 8 bytes of
-   * the buffer's own memory from its start.
+   * Decodes the varint at {@code readerIndex}, advancing the reader index past it, or returns
+   * {@link #UNHANDLED} leaving the buffer untouched: a varint of 9 or 10 bytes (its value may
+   * legitimately equal {@code Long.MIN_VALUE}), one with fewer than 8 bytes of the buffer's own
+   * memory from its start, a buffer class this class does not handle.
+   */
+  public static long readVarint(ByteBuf buf) {
+    return buf instanceof AbstractByteBuf b && !(buf instanceof CompositeByteBuf)
+        ? decode(b, b.readerIndex)
+        : UNHANDLED;
+  }
+
+  /**
+   * As {@link #readVarint}, for the varint that started one byte before {@code readerIndex}: the
+   * caller read its first byte, which had its continuation bit set.
    */
   public static long readVarintStartedBefore(ByteBuf buf) {
-    if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
-      return UNHANDLED;
-    }
-    int start = b.readerIndex - 1;
+    return buf instanceof AbstractByteBuf b && !(buf instanceof CompositeByteBuf)
+        ? decode(b, b.readerIndex - 1)
+        : UNHANDLED;
+  }
+
+  private static long decode(AbstractByteBuf b, int start) {
     // A pooled buffer owns its whole pool element (often past its capacity): the wide load is
     // legal to its end, and the parse rejects a varint that ran past writerIndex.
     int owned = b instanceof PooledByteBuf ? ((PooledByteBuf<?>) b).maxLength : b.writerIndex;
@@ -62,6 +73,10 @@ public final class BufProtoUncheckedAccess {
       return UNHANDLED;
     }
     long word = b._getLongLE(start);
+    if ((word & 0x80) == 0) {
+      b.readerIndex = start + 1;
+      return word & 0x7f;
+    }
     long stops = Varints.stops(word);
     if (stops == 0) {
       return UNHANDLED;

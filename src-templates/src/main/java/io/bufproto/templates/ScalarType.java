@@ -96,6 +96,11 @@ public enum ScalarType {
     return wireType == 2 ? reads("read" + stem, buf, in, end) : reads("read" + stem, buf, in);
   }
 
+  /** Expression reading one value of a packed run, from {@code buf} or {@code in}. */
+  public String readInRun(String buf, String in) {
+    return wireType == 0 ? reads("read" + stem + "InRun", buf, in) : reads("read" + stem, buf, in);
+  }
+
   /**
    * The name part of this type's codec methods: {@code Int32} in {@code ProtoWriter.writeInt32}.
    */

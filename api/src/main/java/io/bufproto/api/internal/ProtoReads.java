@@ -109,6 +109,47 @@ public final class ProtoReads {
     return readVarint64(buf, in) != 0;
   }
 
+  // ---- A packed run's values: the run's loop is one call site for many values
+  // (BufReader#readVarintInRun).
+
+  public static long readVarintInRun(ByteBuf buf, ProtoInput in) {
+    return CURSORS && in != null ? in.readVarint64() : READER.readVarintInRun(buf);
+  }
+
+  public static int readInt32InRun(ByteBuf buf, ProtoInput in) {
+    return (int) readVarintInRun(buf, in);
+  }
+
+  public static int readUInt32InRun(ByteBuf buf, ProtoInput in) {
+    return (int) readVarintInRun(buf, in);
+  }
+
+  public static int readEnumInRun(ByteBuf buf, ProtoInput in) {
+    return (int) readVarintInRun(buf, in);
+  }
+
+  public static long readInt64InRun(ByteBuf buf, ProtoInput in) {
+    return readVarintInRun(buf, in);
+  }
+
+  public static long readUInt64InRun(ByteBuf buf, ProtoInput in) {
+    return readVarintInRun(buf, in);
+  }
+
+  public static int readSInt32InRun(ByteBuf buf, ProtoInput in) {
+    int n = (int) readVarintInRun(buf, in);
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  public static long readSInt64InRun(ByteBuf buf, ProtoInput in) {
+    long n = readVarintInRun(buf, in);
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  public static boolean readBoolInRun(ByteBuf buf, ProtoInput in) {
+    return readVarintInRun(buf, in) != 0;
+  }
+
   public static int readFixed32(ByteBuf buf, ProtoInput in) {
     return CURSORS && in != null ? in.readFixed32() : buf.readIntLE();
   }

@@ -31,6 +31,15 @@ public interface BufReader {
   long readVarint64(ByteBuf buf);
 
   /**
+   * Reads a varint of up to ten bytes that is one of a packed run's values (32-bit types keep its
+   * low 32 bits): one call site reads many values, so an implementation may trade code size for
+   * speed on multi-byte values here.
+   */
+  default long readVarintInRun(ByteBuf buf) {
+    return readVarint64(buf);
+  }
+
+  /**
    * Moves the reader index to {@code index}, which the caller checked to lie between the reader
    * index and the writer index (a length-delimited value inside its message): an implementation may
    * skip Netty's checks.

@@ -1499,7 +1499,7 @@ public final class Person
           case 42: { // lucky_numbers, packed
             int _e = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
             while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _e) {
-              _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
+              _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64InRun(_buf, _in));
             }
             io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
             break;

@@ -11,9 +11,10 @@ import io.netty.buffer.ByteBuf;
  * where one buffer class reaches the call site, Netty's own checks), the rest of a 32-bit varint
  * the same way, and the rest of a 64-bit varint out of line, from one unchecked 8-byte load where
  * {@link BufProtoUncheckedAccess#readVarintStartedBefore} can take it (docs/design/
- * reading-varints.md). Netty's public API takes every case it cannot: other buffer classes,
- * composites, the last bytes of the buffer's memory, varints of 9 and 10 bytes, truncated varints
- * (which then throw as Netty does).
+ * reading-varints.md). A packed run's values take that load first ({@link #readVarintInRun}).
+ * Netty's public API takes every case it cannot: other buffer classes, composites, the last bytes
+ * of the buffer's memory, varints of 9 and 10 bytes, truncated varints (which then throw as Netty
+ * does).
  */
 final class UncheckedReader implements BufReader {
 
@@ -37,6 +38,20 @@ final class UncheckedReader implements BufReader {
       return b;
     }
     return remaining64(buf, b);
+  }
+
+  /**
+   * A packed run's value: one 8-byte load first, as a run's loop is one site for many values, many
+   * of several bytes (docs/design/reading-varints.md); the byte chain where the load cannot be
+   * taken.
+   */
+  @Override
+  public long readVarintInRun(ByteBuf buf) {
+    long v = BufProtoUncheckedAccess.readVarint(buf);
+    if (v != BufProtoUncheckedAccess.UNHANDLED) {
+      return v;
+    }
+    return readVarint64(buf);
   }
 
   /**
