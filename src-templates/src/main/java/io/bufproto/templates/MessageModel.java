@@ -121,9 +121,10 @@ public record MessageModel(
   }
 
   /**
-   * The {@link #checkedByBits} fields per presence word, for {@code isInitialized()}: it visits
-   * only the set bits of each word, so a message with many optional children of which one is set
-   * (Pulsar's {@code BaseCommand}: ~50) makes one test, not one per field.
+   * The {@link #checkedByBits} fields per presence word, for {@code isInitialized()}: a word with
+   * many of them is walked over its set bits only, so a message with many optional children of
+   * which one is set (Pulsar's {@code BaseCommand}: ~50) makes one test, not one per field; a word
+   * with a few ({@link ChildCheck#walked}) tests each field's bit in line.
    */
   public List<ChildCheck> childChecks() {
     Map<String, ChildCheck> byWord = new LinkedHashMap<>();
@@ -148,6 +149,16 @@ public record MessageModel(
         mask |= f.presence().mask();
       }
       return String.format("0x%08x", mask);
+    }
+
+    /** Whether the bits are walked (a loop and a switch) rather than tested one by one. */
+    public boolean walked() {
+      return fields.size() > 2;
+    }
+
+    /** The bit of {@code f} in its word, for its test in line. */
+    public static String bitMask(FieldModel f) {
+      return String.format("0x%08x", f.presence().mask());
     }
 
     /** The bit number of {@code f} in its word, the case label of its test. */
