@@ -1,6 +1,9 @@
 package io.netty.buffer;
 
 import io.bufproto.api.spi.Varints;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * BufProto's one intrusion into Netty: a class in package {@code io.netty.buffer}, so that it may
@@ -40,6 +43,14 @@ public final class BufProtoUncheckedAccess {
 
   /** Returned when this class did not decode: the caller must use the public API. */
   public static final long UNHANDLED = Long.MIN_VALUE;
+
+  /**
+   * Little-endian 8-byte views of a {@code byte[]}, for the copies of both directions. A constant
+   * here, not a parameter: a {@code VarHandle} the JIT cannot see as constant is invoked through a
+   * generic method-handle path at every access.
+   */
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private BufProtoUncheckedAccess() {}
 
@@ -107,8 +118,7 @@ public final class BufProtoUncheckedAccess {
    * class does not handle. The caller checked the bounds and that the buffer is alive (a lazy
    * string's bytes, see {@code BufReader.copyBytes}).
    */
-  public static boolean copyBytes(
-      ByteBuf buf, int index, byte[] dst, int length, java.lang.invoke.VarHandle longs) {
+  public static boolean copyBytes(ByteBuf buf, int index, byte[] dst, int length) {
     if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return false;
     }
@@ -120,9 +130,9 @@ public final class BufProtoUncheckedAccess {
     }
     int last = length - 8;
     for (int i = 0; i < last; i += 8) {
-      longs.set(dst, i, b._getLongLE(index + i));
+      LONGS.set(dst, i, b._getLongLE(index + i));
     }
-    longs.set(dst, last, b._getLongLE(index + last));
+    LONGS.set(dst, last, b._getLongLE(index + last));
     return true;
   }
 
@@ -136,16 +146,15 @@ public final class BufProtoUncheckedAccess {
    * false, storing nothing, for a buffer whose unchecked accessors do not act on its own memory (a
    * composite, a wrapper).
    */
-  public static boolean setLongs(
-      ByteBuf buf, int index, byte[] src, int length, java.lang.invoke.VarHandle longs) {
+  public static boolean setLongs(ByteBuf buf, int index, byte[] src, int length) {
     if (!(buf instanceof AbstractByteBuf b) || buf instanceof CompositeByteBuf) {
       return false;
     }
     int last = length - 8;
     for (int i = 0; i < last; i += 8) {
-      b._setLongLE(index + i, (long) longs.get(src, i));
+      b._setLongLE(index + i, (long) LONGS.get(src, i));
     }
-    b._setLongLE(index + last, (long) longs.get(src, last));
+    b._setLongLE(index + last, (long) LONGS.get(src, last));
     return true;
   }
 }

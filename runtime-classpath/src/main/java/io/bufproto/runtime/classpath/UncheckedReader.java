@@ -68,7 +68,7 @@ final class UncheckedReader implements BufReader {
 
   @Override
   public boolean copyBytes(ByteBuf buf, int index, byte[] dst, int length) {
-    return BufProtoUncheckedAccess.copyBytes(buf, index, dst, length, UncheckedWriter.LONGS);
+    return BufProtoUncheckedAccess.copyBytes(buf, index, dst, length);
   }
 
   @Override

@@ -3,9 +3,6 @@ package io.bufproto.runtime.classpath;
 import io.bufproto.api.spi.BufWriter;
 import io.netty.buffer.BufProtoUncheckedAccess;
 import io.netty.buffer.ByteBuf;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The classpath writer: a composed message of 8 to {@value #SMALL} bytes goes into its buffer as
@@ -20,17 +17,13 @@ final class UncheckedWriter implements BufWriter {
 
   static final int SMALL = 64;
 
-  /** Little-endian 8-byte views of a {@code byte[]}, for the copies of both directions. */
-  static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
   private UncheckedWriter() {}
 
   @Override
   public void setBytes(ByteBuf buf, int index, byte[] src, int length) {
     if (length < 8
         || length > SMALL
-        || !BufProtoUncheckedAccess.setLongs(buf, index, src, length, LONGS)) {
+        || !BufProtoUncheckedAccess.setLongs(buf, index, src, length)) {
       buf.setBytes(index, src, 0, length);
     }
   }
