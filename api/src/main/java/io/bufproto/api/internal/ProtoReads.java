@@ -96,12 +96,18 @@ public final class ProtoReads {
   }
 
   public static int readSInt32(ByteBuf buf, ProtoInput in) {
-    int n = readVarint32(buf, in);
-    return (n >>> 1) ^ -(n & 1);
+    return zigZag(readVarint32(buf, in));
   }
 
   public static long readSInt64(ByteBuf buf, ProtoInput in) {
-    long n = readVarint64(buf, in);
+    return zigZag(readVarint64(buf, in));
+  }
+
+  private static int zigZag(int n) {
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  private static long zigZag(long n) {
     return (n >>> 1) ^ -(n & 1);
   }
 
@@ -137,13 +143,11 @@ public final class ProtoReads {
   }
 
   public static int readSInt32InRun(ByteBuf buf, ProtoInput in) {
-    int n = (int) readVarintInRun(buf, in);
-    return (n >>> 1) ^ -(n & 1);
+    return zigZag((int) readVarintInRun(buf, in));
   }
 
   public static long readSInt64InRun(ByteBuf buf, ProtoInput in) {
-    long n = readVarintInRun(buf, in);
-    return (n >>> 1) ^ -(n & 1);
+    return zigZag(readVarintInRun(buf, in));
   }
 
   public static boolean readBoolInRun(ByteBuf buf, ProtoInput in) {
