@@ -140,22 +140,14 @@ final class ExtensionCodec {
    * string field), so that is what it writes back.
    */
   private static byte[] replaceMalformedUtf8(Extension<?, ?> e, byte[] src, int from, int n) {
-    int i = from;
-    while (i < from + n && src[i] >= 0) {
-      i++;
-    }
-    if (i == from + n) {
-      return null; // ASCII: valid, and no String made
-    }
-    byte[] decoded =
-        new String(src, from, n, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
-    if (Arrays.equals(decoded, 0, decoded.length, src, from, from + n)) {
+    // The binary parse's check (a wrapper, not a copy).
+    if (Utf8.isValid(Unpooled.wrappedBuffer(src), from, n)) {
       return null;
     }
     if (e.field().verifiesUtf8()) {
       throw ParseFailure.invalidUtf8();
     }
-    return decoded;
+    return new String(src, from, n, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
   }
 
   /** Where a closed enum's undeclared values go. */
