@@ -195,6 +195,11 @@ public final class ProtoWriter {
       SHORT.set(out, at, (short) (tag | value << 8));
       return at + 2;
     }
+    if ((value & ~0x3fff) == 0 && end - at >= 3) {
+      SHORT.set(out, at, (short) (tag | (value | 0x80) << 8));
+      out[at + 2] = (byte) (value >>> 7);
+      return at + 3;
+    }
     return writeTagVarintSlow(out, at, end, tag, value & 0xffffffffL);
   }
 
@@ -203,6 +208,11 @@ public final class ProtoWriter {
     if ((value & ~0x7fL) == 0 && end - at >= 2) {
       SHORT.set(out, at, (short) (tag | (int) value << 8));
       return at + 2;
+    }
+    if ((value & ~0x3fffL) == 0 && end - at >= 3) {
+      SHORT.set(out, at, (short) (tag | ((int) value | 0x80) << 8));
+      out[at + 2] = (byte) (value >>> 7);
+      return at + 3;
     }
     return writeTagVarintSlow(out, at, end, tag, value);
   }
