@@ -200,6 +200,15 @@ public final class Utf8 {
     return decodeLive(buf, index, length);
   }
 
+  /**
+   * Whether strings decoded from direct memory own the array they were copied into (the JVM was
+   * started with {@code --add-exports java.base/jdk.internal.access=ALL-UNNAMED}), rather than
+   * being copied through a per-thread array.
+   */
+  public static boolean decodesIntoOwnedArrays() {
+    return OwnedStrings.AVAILABLE;
+  }
+
   /** {@link #decode(ByteBuf, int, int)} of a buffer checked to be alive. */
   private static String decodeLive(ByteBuf buf, int index, int length) {
     if (length == 0) {
@@ -207,6 +216,17 @@ public final class Utf8 {
     }
     if (buf.hasArray()) {
       return new String(buf.array(), buf.arrayOffset() + index, length, StandardCharsets.UTF_8);
+    }
+    if (OwnedStrings.AVAILABLE) {
+      // One copy into the array the String then owns: what LightProto allocates, without the
+      // per-thread array's lookup and the constructor's second copy (docs/design/strings.md).
+      byte[] bytes = new byte[length];
+      if (!READER.copyBytes(buf, index, bytes, length)) {
+        ProtoWriter.copy(buf, index, length, bytes, 0);
+      }
+      return isAscii(bytes, length)
+          ? OwnedStrings.latin1(bytes)
+          : new String(bytes, StandardCharsets.UTF_8);
     }
     // Direct memory is copied through a per-thread array (strings up to 1 KiB), so the String is
     // all a getter allocates (AllocationTest); the String constructor copies it anyway.

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bufproto.api.internal.ProtoCodec;
+import io.bufproto.api.internal.Utf8;
 import io.bufproto.api.spi.BufProtoRuntime;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ResourceLeakDetectorFactory;
@@ -38,6 +39,19 @@ class ConfigurationTest {
     if (expected != null) {
       assertEquals(expected, BufProtoRuntime.active().name(), "active runtime");
     }
+  }
+
+  /**
+   * The run the build starts with {@code java.base/jdk.internal.access} exported must decode
+   * strings into arrays they own (the suite then checks every string read on that path); every
+   * other run, through the per-thread array.
+   */
+  @Test
+  void decodesStringsAsTheBuildAskedFor() {
+    boolean owned = Utf8.decodesIntoOwnedArrays();
+    System.out.println(
+        "BufProto suite: strings decoded " + (owned ? "into owned arrays" : "per-thread array"));
+    assertEquals(Boolean.getBoolean("bufproto.expectOwnedStrings"), owned);
   }
 
   /**
