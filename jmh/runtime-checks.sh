@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15 experiment: where the module runtime loses to the classpath runtime. Interleaved single
+# Where the module runtime loses to the classpath runtime. Interleaved single
 # forks (3 rounds) of three arms: the classpath runtime, the module runtime, and the module runtime
 # with Netty's per-call accessibility and bounds checks switched off by its own system properties.
 # Build the jar first (./mvnw -B -q package -pl jmh -am -DskipTests). Findings: docs/design/views.md.

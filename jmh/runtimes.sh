@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15: the runtimes side by side, interleaved (one single fork per arm, in turn, ROUNDS
+# The runtimes side by side, interleaved (one single fork per arm, in turn, ROUNDS
 # times), so that drift and heat fall on every arm alike. Build the jar first
 # (./mvnw -B -q package -pl jmh -am -DskipTests).
 #   jmh/runtimes.sh [regex] [arm...]
