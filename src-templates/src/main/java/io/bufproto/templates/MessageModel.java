@@ -156,11 +156,6 @@ public record MessageModel(
       return fields.size() > 2;
     }
 
-    /** The bit of {@code f} in its word, for its test in line. */
-    public static String bitMask(FieldModel f) {
-      return String.format("0x%08x", f.presence().mask());
-    }
-
     /** The bit number of {@code f} in its word, the case label of its test. */
     public static int bit(FieldModel f) {
       return Integer.numberOfTrailingZeros(f.presence().mask());

@@ -221,9 +221,7 @@ public final class Utf8 {
       // One copy into the array the String then owns: what LightProto allocates, without the
       // per-thread array's lookup and the constructor's second copy (docs/design/strings.md).
       byte[] bytes = new byte[length];
-      if (!READER.copyBytes(buf, index, bytes, length)) {
-        ProtoWriter.copy(buf, index, length, bytes, 0);
-      }
+      copyOut(buf, index, bytes, length);
       return isAscii(bytes, length)
           ? OwnedStrings.latin1(bytes)
           : new String(bytes, StandardCharsets.UTF_8);
@@ -231,9 +229,7 @@ public final class Utf8 {
     // Direct memory is copied through a per-thread array (strings up to 1 KiB), so the String is
     // all a getter allocates (AllocationTest); the String constructor copies it anyway.
     byte[] tmp = length <= SCRATCH_SIZE ? SCRATCH.get() : new byte[length];
-    if (!READER.copyBytes(buf, index, tmp, length)) {
-      ProtoWriter.copy(buf, index, length, tmp, 0);
-    }
+    copyOut(buf, index, tmp, length);
     // ASCII (the common case) is Latin-1 too: that constructor copies without a second scan
     // (docs/design/strings.md, "Reading").
     return new String(
@@ -241,6 +237,16 @@ public final class Utf8 {
         0,
         length,
         isAscii(tmp, length) ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Copies {@code length} bytes at {@code index} into {@code dst}: the runtime's copy if it has
+   * one.
+   */
+  private static void copyOut(ByteBuf buf, int index, byte[] dst, int length) {
+    if (!READER.copyBytes(buf, index, dst, length)) {
+      ProtoWriter.copy(buf, index, length, dst, 0);
+    }
   }
 
   /** Whether {@code bytes[0, length)} are all below 0x80. */
