@@ -40,6 +40,7 @@ public final class GeneratedMethods {
           "_parsed",
           "_write",
           "_cachedSize",
+          "_incomplete",
           "_findMissing",
           "_checkInitialized",
           "getUnknownFields",

@@ -415,7 +415,10 @@ public final class Person
       return _cachedSize;
     }
 
-    /** The size to write, after checking required fields; both are redone only after a change. */
+    /**
+     * The size to write, after checking required fields (the size pass finds whether one is
+     * missing).
+     */
     private int _writeSize() {
       return getSerializedSize();
     }
@@ -1649,7 +1652,9 @@ public final class Person
     return _cachedSize;
   }
 
-  /** The size to write, after checking required fields; both are redone only after a change. */
+  /**
+   * The size to write, after checking required fields (the size pass finds whether one is missing).
+   */
   private int _writeSize() {
     return getSerializedSize();
   }

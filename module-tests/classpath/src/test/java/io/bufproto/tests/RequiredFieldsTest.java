@@ -1,5 +1,6 @@
 package io.bufproto.tests;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,7 +10,10 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.tests.p2.Proto2Protos;
 import io.bufproto.tests.p2.WithRequired;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /** Required fields: parse and write fail naming the missing fields, as protobuf-java does. */
@@ -55,5 +59,70 @@ class RequiredFieldsTest {
     m.getInner().setValue(1);
     assertTrue(m.isInitialized());
     assertEquals(m.getSerializedSize(), m.toByteArray().length);
+  }
+
+  /**
+   * Writes learn whether a required field is missing from the size pass, which reuses each child's
+   * cached answer: a child made incomplete after the parent was written once must fail the next
+   * write, wherever it sits (singular, repeated, map value, oneof member, group, inside a group),
+   * naming what protobuf-java's {@code findInitializationErrors} names for the same message.
+   */
+  @Test
+  void aChildMadeIncompleteAfterAWriteFailsTheNextWrite() throws Exception {
+    List<Consumer<WithRequired>> mutations =
+        List.of(
+            m -> m.getInner().clearValue(),
+            m -> m.getInnerAt(1).clearValue(),
+            m -> m.getInnerMap("k").clearValue(),
+            m -> m.getPicked().clearValue(),
+            m -> m.getHeld().clearHeldId(),
+            m -> m.getHeld().getHeldInnerAt(0).clearValue());
+    for (Consumer<WithRequired> mutation : mutations) {
+      WithRequired m = new WithRequired().setId(1).setName("n");
+      m.setInner().setValue(2);
+      m.addInner().setValue(3);
+      m.addInner().setValue(4);
+      m.putInnerMap("k").setValue(5);
+      m.setPicked().setValue(6);
+      m.setHeld().setHeldId(7);
+      m.getHeld().addHeldInner().setValue(8);
+      byte[] complete = m.toByteArray();
+      Proto2Protos.WithRequired pj = Proto2Protos.WithRequired.parseFrom(complete);
+      assertEquals(pj, Proto2Protos.WithRequired.parseFrom(written(m)));
+
+      mutation.accept(m);
+      // protobuf-java's names for the same message, read back from the bytes written without
+      // checks.
+      String missing =
+          String.join(
+              ", ",
+              Proto2Protos.WithRequired.parser()
+                  .parsePartialFrom(m._partialBytes())
+                  .findInitializationErrors());
+      assertFalse(missing.isEmpty());
+      assertFalse(m.isInitialized());
+      InvalidProtobufException e = assertThrows(InvalidProtobufException.class, () -> written(m));
+      assertTrue(e.getMessage().contains("fields: " + missing + " (in "), e.getMessage());
+      assertThrows(InvalidProtobufException.class, m::toByteArray, missing);
+      ByteBuf out = Unpooled.buffer();
+      assertThrows(InvalidProtobufException.class, () -> m.writeDelimitedTo(out), missing);
+      assertEquals(0, out.writerIndex(), "a failed write leaves nothing");
+
+      m.parseFrom(complete);
+      assertArrayEquals(complete, written(m), missing + ", parsed again");
+    }
+  }
+
+  /** The bytes writeTo puts into a direct buffer (composed in the message's scratch array). */
+  private static byte[] written(WithRequired m) {
+    ByteBuf out = Unpooled.directBuffer();
+    try {
+      m.writeTo(out);
+      byte[] bytes = new byte[out.readableBytes()];
+      out.readBytes(bytes);
+      return bytes;
+    } finally {
+      out.release();
+    }
   }
 }
