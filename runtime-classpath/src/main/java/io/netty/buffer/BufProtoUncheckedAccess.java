@@ -52,6 +52,11 @@ public final class BufProtoUncheckedAccess {
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle SHORTS =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+
   private BufProtoUncheckedAccess() {}
 
   /**
@@ -123,7 +128,17 @@ public final class BufProtoUncheckedAccess {
       return false;
     }
     if (length < 8) {
-      for (int i = 0; i < length; i++) {
+      // At most a 4-, a 2- and a 1-byte load, as the length's bits say.
+      int i = 0;
+      if ((length & 4) != 0) {
+        INTS.set(dst, 0, b._getIntLE(index));
+        i = 4;
+      }
+      if ((length & 2) != 0) {
+        SHORTS.set(dst, i, b._getShortLE(index + i));
+        i += 2;
+      }
+      if ((length & 1) != 0) {
         dst[i] = b._getByte(index + i);
       }
       return true;

@@ -176,6 +176,12 @@ public final class Utf8 {
   private static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+  private static final java.lang.invoke.VarHandle INTS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          int[].class, java.nio.ByteOrder.BIG_ENDIAN);
+  private static final java.lang.invoke.VarHandle SHORTS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          short[].class, java.nio.ByteOrder.BIG_ENDIAN);
   private static final io.bufproto.api.spi.BufReader READER = ProtoCodec.reader();
   private static final ThreadLocal<byte[]> SCRATCH =
       ThreadLocal.withInitial(() -> new byte[SCRATCH_SIZE]);
@@ -256,7 +262,17 @@ public final class Utf8 {
     for (; i + 8 <= length; i += 8) {
       or |= (long) LONGS.get(bytes, i);
     }
-    for (; i < length; i++) {
+    // The rest (under 8 bytes) as at most a 4-, a 2- and a 1-byte read; a sign extension sets high
+    // bits only for a byte that has its own high bit set.
+    if ((length & 4) != 0) {
+      or |= (int) INTS.get(bytes, i);
+      i += 4;
+    }
+    if ((length & 2) != 0) {
+      or |= (short) SHORTS.get(bytes, i);
+      i += 2;
+    }
+    if ((length & 1) != 0) {
       or |= bytes[i];
     }
     return (or & 0x8080808080808080L) == 0;
