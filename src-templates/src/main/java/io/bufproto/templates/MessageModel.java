@@ -173,6 +173,18 @@ public record MessageModel(
             .anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
   }
 
+  /**
+   * Whether the size pass leaves the required-field question to the walk ({@code isInitialized()},
+   * once per change): some repeated, map or oneof field holds messages whose type has required
+   * fields. Otherwise the size pass answers it, asking only the {@link #checkedByBits} children it
+   * sizes (docs/design/writes.md): a question per element inside the size loops of repeated
+   * children measured slower (it changed how C2 compiled the string scans beside it).
+   */
+  public boolean sizePassDefersRequired() {
+    return fields.stream()
+        .anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
+  }
+
   /** Whether the parse of {@code f} adds its child's result to {@code _ok}. */
   public static boolean parseTracks(FieldModel f) {
     return f.checkInit() && !checkedByBits(f);

@@ -113,6 +113,40 @@ class RequiredFieldsTest {
     }
   }
 
+  /**
+   * A type whose children with required fields are all singular (Pulsar's BaseCommand): its size
+   * pass answers the required-field question without the walk, asking each child it sizes.
+   */
+  @Test
+  void aSingularChildMadeIncompleteAfterAWriteFailsTheNextWrite() throws Exception {
+    io.bufproto.tests.pulsar.BaseCommand m =
+        new io.bufproto.tests.pulsar.BaseCommand()
+            .setType(io.bufproto.tests.pulsar.BaseCommand.Type.SEND);
+    m.setSend().setProducerId(1).setSequenceId(2);
+    byte[] complete = m.toByteArray();
+    ByteBuf out = Unpooled.directBuffer();
+    m.writeTo(out);
+    out.release();
+
+    m.getSend().clearSequenceId();
+    String missing =
+        String.join(
+            ", ",
+            io.bufproto.tests.pulsar.PulsarApi.BaseCommand.parser()
+                .parsePartialFrom(m._partialBytes())
+                .findInitializationErrors());
+    assertEquals("send.sequence_id", missing);
+    ByteBuf again = Unpooled.directBuffer();
+    InvalidProtobufException e =
+        assertThrows(InvalidProtobufException.class, () -> m.writeTo(again));
+    assertTrue(e.getMessage().contains("fields: " + missing + " (in "), e.getMessage());
+    assertEquals(0, again.writerIndex());
+    again.release();
+
+    m.getSend().setSequenceId(2);
+    assertArrayEquals(complete, m.toByteArray());
+  }
+
   /** The bytes writeTo puts into a direct buffer (composed in the message's scratch array). */
   private static byte[] written(WithRequired m) {
     ByteBuf out = Unpooled.directBuffer();
