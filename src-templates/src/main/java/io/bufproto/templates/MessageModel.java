@@ -168,9 +168,7 @@ public record MessageModel(
    * used (not for a type with {@link #checkedByBits} children: see {@link #parseResult}).
    */
   public boolean parseTracksChildren() {
-    return childChecks().isEmpty()
-        && fields.stream()
-            .anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
+    return childChecks().isEmpty() && sizePassDefersRequired();
   }
 
   /**
@@ -183,6 +181,11 @@ public record MessageModel(
   public boolean sizePassDefersRequired() {
     return fields.stream()
         .anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
+  }
+
+  /** What {@code _incomplete} is for the empty message {@code clear()} leaves. */
+  public boolean incompleteWhenEmpty() {
+    return !requiredMissing().isEmpty() || sizePassDefersRequired();
   }
 
   /** Whether the parse of {@code f} adds its child's result to {@code _ok}. */
