@@ -100,6 +100,32 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   void parseFrom(ByteBuf buf, int size);
 
   /**
+   * Clears this message, then parses only the fields {@code fields} asks for out of the {@code
+   * size} bytes at {@code buf.readerIndex()}, and advances the reader index by {@code size} (also
+   * when the projection stops early). A field asked for is parsed as {@link #parseFrom(ByteBuf,
+   * int)} parses it: a message field with all its fields, strings and bytes lazily, under the same
+   * buffer ownership; asking for one member of a oneof reads every member of it (the last one on
+   * the wire is the one set). Every other field is skipped without being decoded: its tag, varint,
+   * length prefix or group end is checked, its content (a string's UTF-8, a nested message's
+   * fields) is not. Unknown fields and extensions are skipped too (but an undeclared value of an
+   * asked closed enum is kept among the unknown fields, as {@code parseFrom} keeps it), and
+   * required fields are not checked ({@code hasFoo()} tells). For what a projection that stops
+   * early may miss, see {@link Projection}.
+   *
+   * <p>The message then holds part of what it was sent, so until it is cleared or parsed again it
+   * refuses to be written ({@code writeTo}, {@code toByteArray}, {@code writeDelimitedTo}) or
+   * copied ({@code copyFrom} of it): those throw {@link IllegalStateException}. Reading, {@code
+   * getSerializedSize} (the size of what it holds), {@code toString} and the JSON and text formats
+   * work as usual.
+   *
+   * @throws InvalidProtobufException if the bytes read are not a valid encoding
+   * @throws IllegalArgumentException if {@code size} is negative or more than {@code
+   *     buf.readableBytes()}
+   * @throws IllegalStateException if this message is a sub-message of another
+   */
+  void parseFields(ByteBuf buf, int size, Projection fields);
+
+  /**
    * {@link #parseFrom(ByteBuf, int)} allowing {@code recursionLimit} levels of nested messages and
    * groups below this one instead of 100 (protobuf-java's default).
    */

@@ -20,6 +20,10 @@ public final class GeneratedMethods {
   public static final Set<String> MESSAGE =
       Set.of(
           "parseFrom",
+          "parseFields",
+          "_parseFields",
+          "_oneofAsked",
+          "_oneofReadAfter",
           "getSerializedSize",
           "writeTo",
           "toByteArray",

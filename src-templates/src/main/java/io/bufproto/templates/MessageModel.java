@@ -1,8 +1,11 @@
 package io.bufproto.templates;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A message type, ready to render.
@@ -246,5 +249,28 @@ public record MessageModel(
   /** {@link #fieldsByNumber} in runs the size and write passes skip with one presence test. */
   public List<FieldGroup> fieldGroups() {
     return FieldGroup.of(fieldsByNumber, extendable() ? extensionStarts : List.of());
+  }
+
+  /**
+   * A field's number as a class constant, named as protobuf-java names it ({@code
+   * PRODUCER_NAME_FIELD_NUMBER}).
+   */
+  public record NumberConstant(String name, FieldModel field) {}
+
+  /**
+   * The constants of {@link #fieldsByNumber}: the upper-cased {@code .proto} name and {@code
+   * _FIELD_NUMBER}; of two fields whose names differ only in case, the later one (by number) ends
+   * in its number too ({@code FOO_FIELD_NUMBER_7}), where protobuf-java's classes would not
+   * compile.
+   */
+  public List<NumberConstant> numberConstants() {
+    Set<String> taken = new HashSet<>();
+    return fieldsByNumber.stream()
+        .map(
+            f -> {
+              String name = f.protoName().toUpperCase(Locale.ROOT) + "_FIELD_NUMBER";
+              return new NumberConstant(taken.add(name) ? name : name + "_" + f.number(), f);
+            })
+        .toList();
   }
 }

@@ -25,4 +25,21 @@ public record OneofModel(
     String notSet,
     String notSetAlias,
     List<FieldModel> members,
-    List<String> memberConstants) {}
+    List<String> memberConstants) {
+
+  /** Whether the projection {@code var} asks for any member (a projected parse's test). */
+  public String askedBy(String var) {
+    return String.join(
+        " || ", members.stream().map(f -> var + ".wants(" + f.number() + ")").toList());
+  }
+
+  /** The member numbers, as a {@code case} label lists them ({@code 7, 8}). */
+  public String memberNumbers() {
+    return String.join(", ", members.stream().map(f -> String.valueOf(f.number())).toList());
+  }
+
+  /** The highest member number. */
+  public int lastNumber() {
+    return members.stream().mapToInt(FieldModel::number).max().orElseThrow();
+  }
+}

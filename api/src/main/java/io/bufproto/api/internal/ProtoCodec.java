@@ -379,6 +379,19 @@ public final class ProtoCodec {
     return true;
   }
 
+  /**
+   * Generated-code API: what a write or a {@code copyFrom} of a message filled by {@code
+   * ProtoMessage.parseFields} throws; {@code why} ends the sentence "it cannot be ...".
+   */
+  public static IllegalStateException projected(ProtoMessage<?> message, String why) {
+    return new IllegalStateException(
+        message.schema().fullName()
+            + " was filled by a projected parse (parseFields), which skipped the fields not asked"
+            + " for, so it cannot be "
+            + why
+            + ". Parse it with parseFrom, or clear it, first.");
+  }
+
   /** Generated-code API: {@code ProtoMessage.writeDelimitedTo} for {@code message}. */
   public static int writeDelimited(ProtoMessage<?> message, ByteBuf buf) {
     int start = buf.writerIndex();

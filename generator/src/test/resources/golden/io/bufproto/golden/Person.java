@@ -89,7 +89,16 @@ public final class Person
   public static final class PhoneNumber
       implements io.bufproto.api.ProtoMessage<PhoneNumber>,
       io.bufproto.api.internal.InternalMessage {
+    /** The field number of {@code number}. */
+    public static final int NUMBER_FIELD_NUMBER = 1;
+    /** The field number of {@code type}. */
+    public static final int TYPE_FIELD_NUMBER = 2;
     private int _bits0;
+    /**
+     * Whether a projected parse (parseFields) filled this message: it then refuses to be written or
+     * copied (so a projection is never a sub-message: only _writeSize tests this).
+     */
+    private boolean _projected;
     /**
      * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
      * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
@@ -384,6 +393,88 @@ public final class Person
     }
 
     @Override
+    public void parseFields(io.netty.buffer.ByteBuf _buf, int _size,
+        io.bufproto.api.Projection _fields) {
+      if (_parent != null) {
+        throw new IllegalStateException(
+            "a sub-message is parsed as part of its parent: call parseFields on the top-level message");
+      }
+      io.bufproto.api.internal.ParsedBuffer _src = _reset(_size);
+      int _end = io.bufproto.api.internal.ProtoCodec.beginMessage(_buf, _size);
+      _projected = true;
+      io.netty.buffer.ByteBuf _b = _src.open(_buf);
+      io.bufproto.api.spi.ProtoInput _in = _src.cursor(_b);
+      try {
+        _parseFields(_src, _b, _in, _end,
+            io.bufproto.api.internal.ProtoCodec.DEFAULT_RECURSION_LIMIT, _fields);
+        // Past the fields an early stop left unread.
+        io.bufproto.api.internal.ProtoReads.skipTo(_b, _in, _end);
+        io.bufproto.api.internal.ProtoReads.flush(_in);
+      } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+        throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
+      }
+    }
+
+    /**
+     * Generated-code API: {@link #_parse} for the fields {@code _fields} asks for, skipping the
+     * others (unknown fields and extensions too) without decoding them, up to {@code _end} or, when
+     * {@code _fields} stops early, the first field numbered above those it asks for (see
+     * parseFields).
+     */
+    public void _parseFields(io.bufproto.api.internal.ParsedBuffer _src,
+        io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth,
+        io.bufproto.api.Projection _fields) {
+      if (_source != _src) {
+        _source = _src;
+      }
+      int _tag = 0;
+      int _at = 0;
+      try {
+        while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
+          _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+          if (!_fields.wants(_tag >>> 3)) {
+            if (_fields.stopsAt(_tag >>> 3)) {
+              _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+              return;
+            }
+            io.bufproto.api.internal.ProtoReads.skip(_buf, _in, _tag, _end);
+            continue;
+          }
+          switch (_tag) {
+            case 10: { // number
+              int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
+              int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+              io.bufproto.api.internal.Utf8.checkValid(_buf, _off, _len);
+              number_ = null;
+              number_Off = _off;
+              number_Len = _len;
+              io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
+              _bits0 |= 0x00000001;
+              break;
+            }
+
+            case 16: { // type
+              type_ = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+              _bits0 |= 0x00000002;
+              break;
+            }
+
+            default: {
+              // A field asked for with another wire type: protobuf-java keeps it as an unknown
+              // field.
+              io.bufproto.api.internal.ProtoReads.skip(_buf, _in, _tag, _end);
+              break;
+            }
+          }
+        }
+        io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _end, 0);
+      } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+        throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
+      }
+      _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+    }
+
+    @Override
     public int getSerializedSize() {
       int _size = _cachedSize;
       if (_size >= 0) {
@@ -420,6 +511,9 @@ public final class Person
      * missing).
      */
     private int _writeSize() {
+      if (_projected) {
+        throw io.bufproto.api.internal.ProtoCodec.projected(this, "written: that would drop them");
+      }
       return getSerializedSize();
     }
 
@@ -539,6 +633,7 @@ public final class Person
         _s = null;
       }
       _kept = io.bufproto.api.internal.Reuse.cleared(_kept, _was);
+      _projected = false;
       if (_kept > io.bufproto.api.internal.Reuse.KEPT_BYTES) {
         _release();
       } else {
@@ -599,6 +694,10 @@ public final class Person
         _bits0 |= 0x00000002;
       }
 
+      if (_o._projected) {
+        throw io.bufproto.api.internal.ProtoCodec.projected(_o,
+            "copied: the copy could be written without them");
+      }
       _unknown = io.bufproto.api.internal.UnknownFields.merge(_unknown, _o._unknown);
       _changed();
       return this;
@@ -789,8 +888,29 @@ public final class Person
     }
   }
 
+  /** The field number of {@code name}. */
+  public static final int NAME_FIELD_NUMBER = 1;
+  /** The field number of {@code id}. */
+  public static final int ID_FIELD_NUMBER = 2;
+  /** The field number of {@code email}. */
+  public static final int EMAIL_FIELD_NUMBER = 3;
+  /** The field number of {@code phones}. */
+  public static final int PHONES_FIELD_NUMBER = 4;
+  /** The field number of {@code lucky_numbers}. */
+  public static final int LUCKY_NUMBERS_FIELD_NUMBER = 5;
+  /** The field number of {@code attachments}. */
+  public static final int ATTACHMENTS_FIELD_NUMBER = 6;
+  /** The field number of {@code twitter}. */
+  public static final int TWITTER_FIELD_NUMBER = 7;
+  /** The field number of {@code pager}. */
+  public static final int PAGER_FIELD_NUMBER = 8;
   private int _bits0;
   private int _contactCase;
+  /**
+   * Whether a projected parse (parseFields) filled this message: it then refuses to be written or
+   * copied (so a projection is never a sub-message: only _writeSize tests this).
+   */
+  private boolean _projected;
   /**
    * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
    * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
@@ -1568,6 +1688,183 @@ public final class Person
   }
 
   @Override
+  public void parseFields(io.netty.buffer.ByteBuf _buf, int _size,
+      io.bufproto.api.Projection _fields) {
+    if (_parent != null) {
+      throw new IllegalStateException(
+          "a sub-message is parsed as part of its parent: call parseFields on the top-level message");
+    }
+    io.bufproto.api.internal.ParsedBuffer _src = _reset(_size);
+    int _end = io.bufproto.api.internal.ProtoCodec.beginMessage(_buf, _size);
+    _projected = true;
+    io.netty.buffer.ByteBuf _b = _src.open(_buf);
+    io.bufproto.api.spi.ProtoInput _in = _src.cursor(_b);
+    try {
+      _parseFields(_src, _b, _in, _end, io.bufproto.api.internal.ProtoCodec.DEFAULT_RECURSION_LIMIT,
+          _fields);
+      // Past the fields an early stop left unread.
+      io.bufproto.api.internal.ProtoReads.skipTo(_b, _in, _end);
+      io.bufproto.api.internal.ProtoReads.flush(_in);
+    } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+      throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
+    }
+  }
+
+  /**
+   * Generated-code API: {@link #_parse} for the fields {@code _fields} asks for, skipping the
+   * others (unknown fields and extensions too) without decoding them, up to {@code _end} or, when
+   * {@code _fields} stops early, the first field numbered above those it asks for (see
+   * parseFields).
+   */
+  public void _parseFields(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+      io.bufproto.api.spi.ProtoInput _in, int _end, int _depth,
+      io.bufproto.api.Projection _fields) {
+    if (_source != _src) {
+      _source = _src;
+    }
+    int _tag = 0;
+    int _at = 0;
+    try {
+      while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
+        _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+        if (!_fields.wants(_tag >>> 3) && !_oneofAsked(_tag >>> 3, _fields)) {
+          if (_fields.stopsAt(_tag >>> 3) && !_oneofReadAfter(_tag >>> 3, _fields)) {
+            _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+            return;
+          }
+          io.bufproto.api.internal.ProtoReads.skip(_buf, _in, _tag, _end);
+          continue;
+        }
+        switch (_tag) {
+          case 10: { // name
+            int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
+            int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            io.bufproto.api.internal.Utf8.checkValid(_buf, _off, _len);
+            name_ = null;
+            name_Off = _off;
+            name_Len = _len;
+            io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
+            _bits0 |= 0x00000001;
+            break;
+          }
+
+          case 16: { // id
+            id_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+            _bits0 |= 0x00000002;
+            break;
+          }
+
+          case 26: { // email
+            int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
+            int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            io.bufproto.api.internal.Utf8.checkValid(_buf, _off, _len);
+            email_ = null;
+            email_Off = _off;
+            email_Len = _len;
+            io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
+            _bits0 |= 0x00000004;
+            break;
+          }
+
+          case 34: { // phones
+            if (_depth <= 0) {
+              throw io.bufproto.api.internal.ParseFailure.recursionLimit();
+            }
+            addPhone()._parse(_src, _buf, _in,
+                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
+            break;
+          }
+
+          case 40: { // lucky_numbers
+            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
+            break;
+          }
+          case 42: { // lucky_numbers, packed
+            int _e = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
+            while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _e) {
+              _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64InRun(_buf, _in));
+            }
+            io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
+            break;
+          }
+
+          case 50: { // attachments
+            int _e = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
+            String _k = "";
+            byte[] _v = io.bufproto.api.internal.ProtoArrays.EMPTY_BYTES;
+            while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _e) {
+              int _t = io.bufproto.api.internal.ProtoReads.readVarint32(_buf,
+                  _in); // not readTag: an error here is in this map field
+              if (_t == 10) {
+                _k = io.bufproto.api.internal.ProtoReads.readStringChecked(_buf, _in, _e);
+              } else if (_t == 18) {
+                _v = io.bufproto.api.internal.ProtoReads.readBytes(_buf, _in, _e);
+              } else {
+                io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _t, _e);
+              }
+            }
+            io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
+            io.bufproto.api.internal.MapEntries _m = _mapAttachments();
+            _m.setObjectValue(_m.putObject(_k), _v);
+            break;
+          }
+
+          case 58: { // twitter
+            int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
+            int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            io.bufproto.api.internal.Utf8.checkValid(_buf, _off, _len);
+            twitter_ = null;
+            twitter_Off = _off;
+            twitter_Len = _len;
+            io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
+            _contactCase = 7;
+            break;
+          }
+
+          case 64: { // pager
+            pager_ = io.bufproto.api.internal.ProtoReads.readUInt64(_buf, _in);
+            _contactCase = 8;
+            break;
+          }
+
+          default: {
+            // A field asked for with another wire type: protobuf-java keeps it as an unknown field.
+            io.bufproto.api.internal.ProtoReads.skip(_buf, _in, _tag, _end);
+            break;
+          }
+        }
+      }
+      io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _end, 0);
+    } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+      throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
+    }
+    _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+  }
+
+  /**
+   * Whether field {@code _number} is a member of a oneof that {@code _fields} asks a member of: a
+   * projected parse reads every member of such a oneof, since the last one on the wire is the one
+   * set.
+   */
+  private static boolean _oneofAsked(int _number, io.bufproto.api.Projection _fields) {
+    return switch (_number) {
+      case 7, 8 -> _fields.wants(7) || _fields.wants(8);
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether a oneof that {@code _fields} asks a member of has a member numbered above {@code
+   * _number}: a projected parse that stops early reads on to it.
+   */
+  private static boolean _oneofReadAfter(int _number, io.bufproto.api.Projection _fields) {
+    if (_number < 8 && (_fields.wants(7) || _fields.wants(8))) {
+      return true;
+    }
+    return false;
+  }
+
+  @Override
   public int getSerializedSize() {
     int _size = _cachedSize;
     if (_size >= 0) {
@@ -1656,6 +1953,9 @@ public final class Person
    * The size to write, after checking required fields (the size pass finds whether one is missing).
    */
   private int _writeSize() {
+    if (_projected) {
+      throw io.bufproto.api.internal.ProtoCodec.projected(this, "written: that would drop them");
+    }
     return getSerializedSize();
   }
 
@@ -1821,6 +2121,7 @@ public final class Person
       _s = null;
     }
     _kept = io.bufproto.api.internal.Reuse.cleared(_kept, _was);
+    _projected = false;
     if (_kept > io.bufproto.api.internal.Reuse.KEPT_BYTES) {
       _release();
     } else {
@@ -1943,6 +2244,10 @@ public final class Person
       _contactCase = 8;
     }
 
+    if (_o._projected) {
+      throw io.bufproto.api.internal.ProtoCodec.projected(_o,
+          "copied: the copy could be written without them");
+    }
     _unknown = io.bufproto.api.internal.UnknownFields.merge(_unknown, _o._unknown);
     _changed();
     return this;

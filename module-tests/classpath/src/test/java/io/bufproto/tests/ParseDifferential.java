@@ -105,6 +105,7 @@ final class ParseDifferential {
         }
         assertThrows(
             InvalidProtobufException.class, () -> again.parseFrom(bytes), "a reused instance");
+        projected(type, kind, bytes, null);
         return;
       }
       if (theirs == null) {
@@ -131,6 +132,45 @@ final class ParseDifferential {
       assertArrayEquals(expected, again.toByteArray(), () -> type + ": a reused instance");
       ours.materialize();
       assertArrayEquals(expected, ours.toByteArray(), () -> type + ": after materialize()");
+      projected(type, kind, bytes, theirs);
+    } finally {
+      in.release();
+    }
+  }
+
+  /**
+   * A projected parse of the same bytes, of fields the bytes choose: where our full parse accepted
+   * them ({@code full} is then the spec's message), it accepts them too and holds exactly the
+   * fields asked for (ProjectionProperties); where it refused them, the projection, which checks
+   * less, may accept them, or throws {@link InvalidProtobufException} and nothing else.
+   */
+  private static void projected(Case type, BufKind kind, byte[] bytes, Message full) {
+    java.util.Set<Integer> asked = new java.util.TreeSet<>();
+    int choice = Arrays.hashCode(bytes);
+    List<com.google.protobuf.Descriptors.FieldDescriptor> fields =
+        type.prototype().getDescriptorForType().getFields();
+    for (int i = 0; i < fields.size(); i++) {
+      if ((choice >>> (i % 31) & 1) != 0) {
+        asked.add(fields.get(i).getNumber());
+      }
+    }
+    asked.add(1);
+    io.bufproto.api.Projection projection =
+        io.bufproto.api.Projection.of(asked.stream().mapToInt(Integer::intValue).toArray());
+    ProtoMessage<?> ours = type.ours().get();
+    ByteBuf in = kind.source(bytes);
+    try {
+      ours.parseFields(in, bytes.length, projection);
+      if (full != null) {
+        TextFormatProperties.assertSameText(
+            com.google.protobuf.TextFormat.printer()
+                .printToString(ProjectionProperties.keepOnly(full, asked)),
+            ours.toTextFormat());
+      }
+    } catch (InvalidProtobufException e) {
+      if (full != null) {
+        fail(type + " from " + kind + ": the full parse accepts, the projection threw " + e, e);
+      }
     } finally {
       in.release();
     }
