@@ -241,6 +241,36 @@ def honest(folder):
     return lines
 
 
+def peek(folder):
+    """A broker's peek at MessageMetadata, beside the full parse (jmh/results/peek/jdk*.json, PeekBenchmark)."""
+    if not os.path.isdir(folder):
+        return []
+    lines = ["## Peek: two fields of MessageMetadata", "",
+             "A broker reads the producer name and the sequence id of Pulsar's `MessageMetadata` "
+             "(`PeekBenchmark`). BufProto parses only those fields (`parseFields`; docs/design/projections.md), "
+             "to the message's end or stopping early after them; LightProto and protobuf-java, which have no "
+             "such parse, parse everything, then read the two. The second row parses and reads every field in "
+             "every library. Command: `java -jar jmh/target/benchmarks.jar PeekBenchmark -f 2 -wi 3 -i 3 "
+             "-prof gc -rf json`.", ""]
+    for name in sorted(os.listdir(folder)):
+        res = load(os.path.join(folder, name)) if name.endswith(".json") else {}
+        if not res:
+            continue
+        any_rec = next(iter(res.values()))[3]
+        lines += ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
+                  + any_rec.get("vmVersion", ""), "",
+                  "| operation | BufProto | BufProto, stopping early | LightProto | protobuf-java "
+                  "| vs LightProto | stopping early vs LightProto |", "|---|---|---|---|---|---|---|"]
+        for label, op, early in (("peek (2 fields)", "peek", "peekStoppingEarly"),
+                                 ("parse, read every field", "parseReadAll", None)):
+            bp, lp, pj = (res.get(("Peek", lib + "_" + op)) for lib in ("bufproto", "lightproto", "protobuf"))
+            be = res.get(("Peek", "bufproto_" + early)) if early else None
+            lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (label, cell(bp), cell(be), cell(lp), cell(pj),
+                                                                ratio(bp, lp), ratio(be, lp)))
+        lines.append("")
+    return lines
+
+
 def main():
     results, docs = sys.argv[1], sys.argv[2]
     os.makedirs(docs, exist_ok=True)
@@ -266,6 +296,7 @@ def main():
     lines += lightproto_suite(os.path.join(results, "lightproto-suite"))
     lines += timing(os.path.join(results, "lightproto-suite"))
     lines += honest(os.path.join(results, "honest"))
+    lines += peek(os.path.join(results, "peek"))
     if jdks:
         first = jdks[0]
         svg(first, load(os.path.join(results, "jdk" + first, "unchecked.json")), os.path.join(docs, "benchmarks.svg"))
