@@ -248,47 +248,6 @@ public final class ProtoReads {
 
   // ---- cold paths: through the buffer itself, its reader index brought up to date first
 
-  /**
-   * Skips the value of a field a projected parse does not decode: a varint, a fixed or a
-   * length-delimited value here, checked as {@link ProtoCodec#skipField(ByteBuf, int, int)} checks
-   * it; a group, an end-group and an invalid tag there.
-   */
-  public static void skip(ByteBuf buf, ProtoInput in, int tag, int end) {
-    if (tag >= 8) { // a field number above 0
-      switch (tag & 7) {
-        case ProtoCodec.WIRETYPE_VARINT -> {
-          readVarint32(buf, in); // any varint of up to 10 bytes, its value not needed
-          return;
-        }
-        case ProtoCodec.WIRETYPE_LENGTH_DELIMITED -> {
-          int len = readLength(buf, in, end);
-          skipTo(buf, in, position(buf, in) + len);
-          return;
-        }
-        case ProtoCodec.WIRETYPE_FIXED64 -> {
-          skipFixed(buf, in, 8, end);
-          return;
-        }
-        case ProtoCodec.WIRETYPE_FIXED32 -> {
-          skipFixed(buf, in, 4, end);
-          return;
-        }
-        default -> {
-          // below
-        }
-      }
-    }
-    skipField(buf, in, tag, end);
-  }
-
-  private static void skipFixed(ByteBuf buf, ProtoInput in, int width, int end) {
-    int at = position(buf, in);
-    if (end - at < width) {
-      throw ParseFailure.truncated();
-    }
-    skipTo(buf, in, at + width);
-  }
-
   /** As {@link ProtoCodec#skipField(ByteBuf, int, int)}. */
   public static void skipField(ByteBuf buf, ProtoInput in, int tag, int end) {
     flush(in);

@@ -437,7 +437,7 @@ public final class Person
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
               return;
             }
-            io.bufproto.api.internal.ProtoReads.skip(_buf, _in, _tag, _end);
+            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
             continue;
           }
           switch (_tag) {
@@ -462,7 +462,7 @@ public final class Person
             default: {
               // A field asked for with another wire type: protobuf-java keeps it as an unknown
               // field.
-              io.bufproto.api.internal.ProtoReads.skip(_buf, _in, _tag, _end);
+              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
               break;
             }
           }
@@ -1732,7 +1732,7 @@ public final class Person
             _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
             return;
           }
-          io.bufproto.api.internal.ProtoReads.skip(_buf, _in, _tag, _end);
+          io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
           continue;
         }
         switch (_tag) {
@@ -1829,7 +1829,7 @@ public final class Person
 
           default: {
             // A field asked for with another wire type: protobuf-java keeps it as an unknown field.
-            io.bufproto.api.internal.ProtoReads.skip(_buf, _in, _tag, _end);
+            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
             break;
           }
         }
