@@ -88,16 +88,6 @@ public final class Projection {
     return stopsEarly && number > numbers[numbers.length - 1];
   }
 
-  /** Whether this projection stops early (see {@link #stoppingEarly()}). */
-  public boolean stopsEarly() {
-    return stopsEarly;
-  }
-
-  /** The field numbers asked for, ascending. */
-  public int[] fieldNumbers() {
-    return numbers.clone();
-  }
-
   @Override
   public String toString() {
     return "Projection" + Arrays.toString(numbers) + (stopsEarly ? ", stopping early" : "");
