@@ -175,6 +175,40 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   T retainParsedBuffers(boolean retain);
 
   /**
+   * Chooses whether this message's later parses are lazy ({@code false}, eager, is the default).
+   * Returns this. A lazy parse is for code that forwards more than it reads (a broker, a proxy):
+   *
+   * <ul>
+   *   <li><b>Message fields are parsed on first use.</b> The parse records where each sub-message's
+   *       bytes lie (checking only that its length fits), as it does for strings, and its getter
+   *       (or {@code materialize()}, {@code equals}, {@code copyFrom}, {@code isInitialized})
+   *       parses it, with the same checks as an eager parse. A malformed sub-message, or one
+   *       missing a required field, throws {@link InvalidProtobufException} there, at each use
+   *       until it is replaced or cleared, where an eager parse would have thrown at the parse; its
+   *       offset and field path count from the sub-message's start. Groups, map values and
+   *       extensions are parsed eagerly.
+   *   <li><b>What is unchanged is written as it was received.</b> A message, or sub-message, not
+   *       changed since its parse is written as one copy of the bytes it was parsed from, read or
+   *       not, without a size pass over its fields; once changed (or cleared, or materialized) it
+   *       is written from its fields. So a sub-message never read is forwarded unchecked, with
+   *       whatever it holds: a broker that must not forward malformed bytes reads it or calls
+   *       {@code materialize()} first. Bytes written as received may differ from protobuf-java's
+   *       re-encoding when the sender's were not canonical (fields out of order or repeated,
+   *       unknown fields among known ones, overlong varints), as protobuf-java's own lazy fields
+   *       ({@code LazyFieldLite}) write them; after a change or {@code materialize()} they are
+   *       protobuf-java's bytes.
+   *   <li><b>Buffer and threads.</b> Deferred sub-messages are lazy values: they read the parsed
+   *       buffer under the rules of "Buffer ownership" above, and a first use parses into the
+   *       message, which moves the buffer's indices for that parse and restores them, so a lazily
+   *       parsed message is not safe to read from several threads until it is materialized.
+   * </ul>
+   *
+   * @throws IllegalStateException if this is a sub-message: it is parsed as part of its parent and
+   *     follows the parent's choice
+   */
+  T lazyParsing(boolean lazy);
+
+  /**
    * Clears this message and parses the buffer's whole readable region into it, advancing the reader
    * index to the writer index: {@code parseFrom(buf, buf.readableBytes())}.
    */

@@ -3,6 +3,7 @@ package com.acme.example;
 import io.bufproto.api.Projection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.Arrays;
 
 /** The guide's projected parse (docs/guide/generated-api.md shows the region below). */
 public class Peek {
@@ -26,10 +27,14 @@ public class Peek {
     Peek peek = new Peek();
     System.out.println(peek.route(frame));
     System.out.println("phones read: " + peek.person.getPhonesCount());
+    // Unchanged, it is written as it was received, the phones it skipped included.
+    System.out.println(
+        "forwarded whole: " + Arrays.equals(p.toByteArray(), peek.person.toByteArray()));
+    peek.person.setId(8);
     try {
       peek.person.toByteArray();
     } catch (IllegalStateException e) {
-      System.out.println("write refused: " + e.getMessage());
+      System.out.println("changed, write refused: " + e.getMessage());
     }
   }
 }

@@ -52,6 +52,11 @@ public final class ParseFailure extends InvalidProtobufException {
     return offset;
   }
 
+  /** The message without the location {@link #getMessage()} appends. */
+  private String baseMessage() {
+    return super.getMessage();
+  }
+
   @Override
   public String getMessage() {
     String message = super.getMessage();
@@ -193,6 +198,27 @@ public final class ParseFailure extends InvalidProtobufException {
       p.offset = buf.readerIndex() - start;
     }
     return p;
+  }
+
+  /**
+   * {@code e}, thrown by the parse of a deferred message (a lazy parse's message field, parsed on
+   * first use) whose bytes start at {@code start} in {@code buf}: {@link #at} with the offset and
+   * field path counted from that message, and the message saying so.
+   */
+  public static ParseFailure deferred(
+      RuntimeException e, io.netty.buffer.ByteBuf buf, int start, String type) {
+    ParseFailure p = at(e, buf, start);
+    ParseFailure d =
+        new ParseFailure(
+            p.baseMessage()
+                + " (in a "
+                + type
+                + " parsed on first use: a lazy parse deferred it; offset and field path are"
+                + " counted from its start)",
+            p);
+    d.path = p.path;
+    d.offset = p.offset;
+    return d;
   }
 
   /**

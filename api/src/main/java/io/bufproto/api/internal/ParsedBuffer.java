@@ -46,6 +46,11 @@ public final class ParsedBuffer {
   /** The owner's choice for its next parses: retain the buffer, or alias it. */
   private boolean retain;
 
+  /**
+   * The owner's choice for its next parses: lazy (see {@code ProtoMessage.lazyParsing}), or not.
+   */
+  private boolean lazy;
+
   private int state;
 
   /**
@@ -100,6 +105,19 @@ public final class ParsedBuffer {
   /** Sets whether the owner's next parses retain their buffer. */
   public void retain(boolean retain) {
     this.retain = retain;
+  }
+
+  /** Sets whether the owner's next parses are lazy. */
+  public void lazy(boolean lazy) {
+    this.lazy = lazy;
+  }
+
+  /**
+   * Whether the parses of this buffer are lazy: message fields are deferred, parsed on first use,
+   * and what is unchanged since its parse is written as the bytes it was parsed from.
+   */
+  public boolean lazy() {
+    return lazy;
   }
 
   /**

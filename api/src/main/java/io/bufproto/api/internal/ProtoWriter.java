@@ -378,6 +378,15 @@ public final class ProtoWriter {
     return writeLive(out, at, end, src, offset, length);
   }
 
+  /**
+   * Generated-code API: writes the {@code length} bytes at {@code offset} of the buffer {@code src}
+   * parsed (a message written as it was received).
+   */
+  public static int writeParsed(
+      byte[] out, int at, int end, ParsedBuffer src, int offset, int length) {
+    return writeLive(out, at, end, src.buffer(), offset, length);
+  }
+
   /** {@link #writeRaw} from a buffer checked to be alive (a {@link ParsedBuffer#buffer()}). */
   static int writeLive(byte[] out, int at, int end, ByteBuf src, int offset, int length) {
     if (length > 0) {

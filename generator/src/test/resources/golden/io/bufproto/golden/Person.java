@@ -100,6 +100,18 @@ public final class Person
      */
     private boolean _projected;
     /**
+     * Where the bytes this message was parsed from lie in _source, while it is unchanged since a
+     * lazy or projected parse: a write copies them (see lazyParsing). Their offset, or -1; their
+     * length.
+     */
+    private int _rawOff = -1;
+    private int _rawLen;
+    /**
+     * While a lazy parse of the parent deferred this message's parse (its bytes are _rawOff,
+     * _rawLen): the nesting still allowed below it; else -1. See _ensure.
+     */
+    private int _deferredDepth = -1;
+    /**
      * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
      * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
      */
@@ -172,6 +184,7 @@ public final class Person
 
     private void _forgetSize() {
       _cachedSize = -1;
+      _rawOff = -1;
       if (_parent != null) {
         _parent._childChanged(this);
       }
@@ -279,6 +292,11 @@ public final class Person
         // Where it failed, in the message (InvalidProtobufException.offset()).
         throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
       }
+      if (_src.lazy()) {
+        // Written as received until changed (lazyParsing).
+        _rawOff = _end - _size;
+        _rawLen = _size;
+      }
     }
 
     @Override
@@ -306,6 +324,16 @@ public final class Person
             + " call retainParsedBuffers on the top-level message");
       }
       _ownSource().retain(_retain);
+      return this;
+    }
+
+    @Override
+    public PhoneNumber lazyParsing(boolean _lazy) {
+      if (_parent != null) {
+        throw new IllegalStateException(
+            "a sub-message is parsed as part of its parent: call lazyParsing on the top-level message");
+      }
+      _ownSource().lazy(_lazy);
       return this;
     }
 
@@ -392,6 +420,101 @@ public final class Person
       return true;
     }
 
+    /**
+     * Generated-code API: the parse of a lazy parent defers this message's (see lazyParsing): reads
+     * its length prefix and records where its bytes lie, to be parsed on first use ({@link
+     * #_ensure}).
+     */
+    public void _defer(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+        io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
+      int _stop = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
+      int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+      if (_source != _src) {
+        _source = _src;
+      }
+      _deferAt(_off, _stop - _off, _depth);
+      io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _stop);
+    }
+
+    private void _deferAt(int _off, int _len, int _depth) {
+      _rawOff = _off;
+      _rawLen = _len;
+      _cachedSize = _len;
+      _deferredDepth = _depth;
+    }
+
+    /**
+     * Generated-code API: this message, parsed first if a lazy parse deferred it. A parent calls it
+     * before handing out or reading a child.
+     */
+    public PhoneNumber _ensure() {
+      if (_deferredDepth >= 0) {
+        _parseDeferred(null, null);
+      }
+      return this;
+    }
+
+    /**
+     * Generated-code API: {@link #_ensure} within a parse of the same buffer, which met a later
+     * occurrence of this message's field, to be merged into it: the cursor {@code _in} returns to
+     * where it was.
+     */
+    public void _ensureIn(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in) {
+      if (_deferredDepth >= 0) {
+        _parseDeferred(_buf, _in);
+      }
+    }
+
+    /**
+     * Parses the bytes a lazy parse deferred: on first use ({@code _buf} null) from the parsed
+     * buffer, whose indices it sets to those bytes for the parse and restores; or within a parse of
+     * {@code _buf}. A failure on first use leaves the message deferred (each use throws again).
+     */
+    private void _parseDeferred(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in) {
+      int _off = _rawOff;
+      int _len = _rawLen;
+      int _depth = _deferredDepth;
+      io.netty.buffer.ByteBuf _b = _buf;
+      io.bufproto.api.spi.ProtoInput _c = _in;
+      int _readerIndex;
+      int _writerIndex = 0;
+      if (_b != null) {
+        _readerIndex = io.bufproto.api.internal.ProtoReads.position(_b, _c);
+        io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _off);
+      } else {
+        _b = _source.buffer();
+        _readerIndex = _b.readerIndex();
+        _writerIndex = _b.writerIndex();
+        _b.setIndex(_off, _off + _len);
+        _c = _source.cursor(_b);
+      }
+      _deferredDepth = -1;
+      _rawOff = -1;
+      // Not a change: the parent is not told (its bytes as received stay valid).
+      _cachedSize = -1;
+      try {
+        _parse(_source, _b, _c, _off + _len, _depth, 0);
+      } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+        if (_buf != null) {
+          throw _e; // the enclosing parse fails
+        }
+        _clear();
+        _deferAt(_off, _len, _depth);
+        throw io.bufproto.api.internal.ParseFailure.deferred(_e, _b, _off,
+            "golden.Person.PhoneNumber");
+      } finally {
+        if (_buf != null) {
+          io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _readerIndex);
+        } else {
+          _b.setIndex(_readerIndex, _writerIndex);
+        }
+      }
+      if (_buf == null) {
+        // Unchanged: written as received until changed.
+        _rawOff = _off;
+      }
+    }
+
     @Override
     public void parseFields(io.netty.buffer.ByteBuf _buf, int _size,
         io.bufproto.api.Projection _fields) {
@@ -413,6 +536,9 @@ public final class Person
       } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
         throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
       }
+      // Written as received until changed: a write from the fields would drop the ones skipped.
+      _rawOff = _end - _size;
+      _rawLen = _size;
     }
 
     /**
@@ -480,6 +606,9 @@ public final class Person
       if (_size >= 0) {
         return _size;
       }
+      if (_rawOff >= 0) {
+        return _cachedSize = _rawLen;
+      }
       _size = 0;
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         int _w = number_Len;
@@ -511,8 +640,9 @@ public final class Person
      * missing).
      */
     private int _writeSize() {
-      if (_projected) {
-        throw io.bufproto.api.internal.ProtoCodec.projected(this, "written: that would drop them");
+      if (_projected && _rawOff < 0) {
+        throw io.bufproto.api.internal.ProtoCodec.projected(this,
+            "written once changed: that would drop them");
       }
       return getSerializedSize();
     }
@@ -562,6 +692,11 @@ public final class Person
 
     @Override
     public int _write(byte[] _out, int _at, int _end) {
+      if (_rawOff >= 0) {
+        // Unchanged since a lazy or projected parse: the bytes as received.
+        return io.bufproto.api.internal.ProtoWriter.writeParsed(_out, _at, _end, _source, _rawOff,
+            _rawLen);
+      }
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
             io.bufproto.api.internal.Utf8.length(number_Len));
@@ -581,6 +716,20 @@ public final class Person
 
     @Override
     public byte[] _partialBytes() {
+      if (_projected && _rawOff >= 0) {
+        // The fields it holds (for the formats), not the bytes it was parsed from, which a write
+        // copies.
+        int _off = _rawOff;
+        _rawOff = -1;
+        _cachedSize = -1;
+        try {
+          return _bytesOf(getSerializedSize());
+        } finally {
+          _rawOff = _off;
+          // Not -1: the next change must still find (and forget) the bytes as received.
+          _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+        }
+      }
       return _bytesOf(getSerializedSize());
     }
 
@@ -679,11 +828,14 @@ public final class Person
         _unknown.clear();
       }
       _cachedSize = -1;
+      _rawOff = -1;
+      _deferredDepth = -1;
       return this;
     }
 
     @Override
     public PhoneNumber copyFrom(PhoneNumber _o) {
+      _o._ensure();
       if ((_o._bits0 & 0x00000001) != 0
           && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0)) {
         setNumber(_o.getNumber());
@@ -705,6 +857,11 @@ public final class Person
 
     @Override
     public void materialize() {
+      if (_rawOff >= 0) {
+        // Written from the fields from now on (the bytes as received go with the buffer).
+        _rawOff = -1;
+        _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+      }
       int _keep = 0;
       if ((_bits0 & 0x00000001) != 0 && number_Off >= 0) {
         getNumber();
@@ -732,6 +889,11 @@ public final class Person
 
     @Override
     public boolean isInitialized() {
+      if (_deferredDepth >= 0) {
+        // Deferred: its required fields are checked when it is parsed (lazyParsing).
+        return true;
+      }
+
       return true;
     }
 
@@ -912,6 +1074,17 @@ public final class Person
    */
   private boolean _projected;
   /**
+   * Where the bytes this message was parsed from lie in _source, while it is unchanged since a lazy
+   * or projected parse: a write copies them (see lazyParsing). Their offset, or -1; their length.
+   */
+  private int _rawOff = -1;
+  private int _rawLen;
+  /**
+   * While a lazy parse of the parent deferred this message's parse (its bytes are _rawOff,
+   * _rawLen): the nesting still allowed below it; else -1. See _ensure.
+   */
+  private int _deferredDepth = -1;
+  /**
    * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
    * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
    */
@@ -1001,6 +1174,7 @@ public final class Person
 
   private void _forgetSize() {
     _cachedSize = -1;
+    _rawOff = -1;
     if (_parent != null) {
       _parent._childChanged(this);
     }
@@ -1145,7 +1319,7 @@ public final class Person
    * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
    */
   public io.bufproto.golden.Person.PhoneNumber getPhoneAt(int index) {
-    return phones_[java.util.Objects.checkIndex(index, phones_Count)];
+    return phones_[java.util.Objects.checkIndex(index, phones_Count)]._ensure();
   }
 
   /**
@@ -1197,6 +1371,9 @@ public final class Person
    * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
    */
   public java.util.List<io.bufproto.golden.Person.PhoneNumber> getPhonesList() {
+    for (int _i = 0; _i < phones_Count; _i++) {
+      phones_[_i]._ensure();
+    }
     return java.util.Collections.unmodifiableList(java.util.Arrays.asList(phones_).subList(0,
         phones_Count));
   }
@@ -1501,6 +1678,11 @@ public final class Person
       // Where it failed, in the message (InvalidProtobufException.offset()).
       throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
     }
+    if (_src.lazy()) {
+      // Written as received until changed (lazyParsing).
+      _rawOff = _end - _size;
+      _rawLen = _size;
+    }
   }
 
   @Override
@@ -1528,6 +1710,16 @@ public final class Person
           + " call retainParsedBuffers on the top-level message");
     }
     _ownSource().retain(_retain);
+    return this;
+  }
+
+  @Override
+  public Person lazyParsing(boolean _lazy) {
+    if (_parent != null) {
+      throw new IllegalStateException(
+          "a sub-message is parsed as part of its parent: call lazyParsing on the top-level message");
+    }
+    _ownSource().lazy(_lazy);
     return this;
   }
 
@@ -1610,6 +1802,10 @@ public final class Person
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
+            if (_src.lazy()) {
+              addPhone()._defer(_src, _buf, _in, _end, _depth - 1);
+              break;
+            }
             addPhone()._parse(_src, _buf, _in,
                 io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
             break;
@@ -1687,6 +1883,100 @@ public final class Person
     return true;
   }
 
+  /**
+   * Generated-code API: the parse of a lazy parent defers this message's (see lazyParsing): reads
+   * its length prefix and records where its bytes lie, to be parsed on first use ({@link
+   * #_ensure}).
+   */
+  public void _defer(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+      io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
+    int _stop = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
+    int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+    if (_source != _src) {
+      _source = _src;
+    }
+    _deferAt(_off, _stop - _off, _depth);
+    io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _stop);
+  }
+
+  private void _deferAt(int _off, int _len, int _depth) {
+    _rawOff = _off;
+    _rawLen = _len;
+    _cachedSize = _len;
+    _deferredDepth = _depth;
+  }
+
+  /**
+   * Generated-code API: this message, parsed first if a lazy parse deferred it. A parent calls it
+   * before handing out or reading a child.
+   */
+  public Person _ensure() {
+    if (_deferredDepth >= 0) {
+      _parseDeferred(null, null);
+    }
+    return this;
+  }
+
+  /**
+   * Generated-code API: {@link #_ensure} within a parse of the same buffer, which met a later
+   * occurrence of this message's field, to be merged into it: the cursor {@code _in} returns to
+   * where it was.
+   */
+  public void _ensureIn(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in) {
+    if (_deferredDepth >= 0) {
+      _parseDeferred(_buf, _in);
+    }
+  }
+
+  /**
+   * Parses the bytes a lazy parse deferred: on first use ({@code _buf} null) from the parsed
+   * buffer, whose indices it sets to those bytes for the parse and restores; or within a parse of
+   * {@code _buf}. A failure on first use leaves the message deferred (each use throws again).
+   */
+  private void _parseDeferred(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in) {
+    int _off = _rawOff;
+    int _len = _rawLen;
+    int _depth = _deferredDepth;
+    io.netty.buffer.ByteBuf _b = _buf;
+    io.bufproto.api.spi.ProtoInput _c = _in;
+    int _readerIndex;
+    int _writerIndex = 0;
+    if (_b != null) {
+      _readerIndex = io.bufproto.api.internal.ProtoReads.position(_b, _c);
+      io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _off);
+    } else {
+      _b = _source.buffer();
+      _readerIndex = _b.readerIndex();
+      _writerIndex = _b.writerIndex();
+      _b.setIndex(_off, _off + _len);
+      _c = _source.cursor(_b);
+    }
+    _deferredDepth = -1;
+    _rawOff = -1;
+    // Not a change: the parent is not told (its bytes as received stay valid).
+    _cachedSize = -1;
+    try {
+      _parse(_source, _b, _c, _off + _len, _depth, 0);
+    } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+      if (_buf != null) {
+        throw _e; // the enclosing parse fails
+      }
+      _clear();
+      _deferAt(_off, _len, _depth);
+      throw io.bufproto.api.internal.ParseFailure.deferred(_e, _b, _off, "golden.Person");
+    } finally {
+      if (_buf != null) {
+        io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _readerIndex);
+      } else {
+        _b.setIndex(_readerIndex, _writerIndex);
+      }
+    }
+    if (_buf == null) {
+      // Unchanged: written as received until changed.
+      _rawOff = _off;
+    }
+  }
+
   @Override
   public void parseFields(io.netty.buffer.ByteBuf _buf, int _size,
       io.bufproto.api.Projection _fields) {
@@ -1708,6 +1998,9 @@ public final class Person
     } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
       throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
     }
+    // Written as received until changed: a write from the fields would drop the ones skipped.
+    _rawOff = _end - _size;
+    _rawLen = _size;
   }
 
   /**
@@ -1769,6 +2062,10 @@ public final class Person
           case 34: { // phones
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
+            }
+            if (_src.lazy()) {
+              addPhone()._defer(_src, _buf, _in, _end, _depth - 1);
+              break;
             }
             addPhone()._parse(_src, _buf, _in,
                 io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
@@ -1870,6 +2167,9 @@ public final class Person
     if (_size >= 0) {
       return _size;
     }
+    if (_rawOff >= 0) {
+      return _cachedSize = _rawLen;
+    }
     _size = 0;
     if ((_bits0 & 0x00000007) != 0) {
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
@@ -1953,8 +2253,9 @@ public final class Person
    * The size to write, after checking required fields (the size pass finds whether one is missing).
    */
   private int _writeSize() {
-    if (_projected) {
-      throw io.bufproto.api.internal.ProtoCodec.projected(this, "written: that would drop them");
+    if (_projected && _rawOff < 0) {
+      throw io.bufproto.api.internal.ProtoCodec.projected(this,
+          "written once changed: that would drop them");
     }
     return getSerializedSize();
   }
@@ -2003,6 +2304,11 @@ public final class Person
 
   @Override
   public int _write(byte[] _out, int _at, int _end) {
+    if (_rawOff >= 0) {
+      // Unchanged since a lazy or projected parse: the bytes as received.
+      return io.bufproto.api.internal.ProtoWriter.writeParsed(_out, _at, _end, _source, _rawOff,
+          _rawLen);
+    }
     if ((_bits0 & 0x00000007) != 0) {
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
@@ -2071,6 +2377,20 @@ public final class Person
 
   @Override
   public byte[] _partialBytes() {
+    if (_projected && _rawOff >= 0) {
+      // The fields it holds (for the formats), not the bytes it was parsed from, which a write
+      // copies.
+      int _off = _rawOff;
+      _rawOff = -1;
+      _cachedSize = -1;
+      try {
+        return _bytesOf(getSerializedSize());
+      } finally {
+        _rawOff = _off;
+        // Not -1: the next change must still find (and forget) the bytes as received.
+        _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+      }
+    }
     return _bytesOf(getSerializedSize());
   }
 
@@ -2198,11 +2518,14 @@ public final class Person
       _unknown.clear();
     }
     _cachedSize = -1;
+    _rawOff = -1;
+    _deferredDepth = -1;
     return this;
   }
 
   @Override
   public Person copyFrom(Person _o) {
+    _o._ensure();
     if ((_o._bits0 & 0x00000001) != 0
         && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0)) {
       setName(_o.getName());
@@ -2255,6 +2578,11 @@ public final class Person
 
   @Override
   public void materialize() {
+    if (_rawOff >= 0) {
+      // Written from the fields from now on (the bytes as received go with the buffer).
+      _rawOff = -1;
+      _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+    }
     int _keep = 0;
     if ((_bits0 & 0x00000001) != 0 && name_Off >= 0) {
       getName();
@@ -2269,7 +2597,7 @@ public final class Person
     }
 
     for (int _i = 0; _i < phones_Count; _i++) {
-      phones_[_i].materialize();
+      phones_[_i]._ensure().materialize();
     }
 
     if (_contactCase == 7 && twitter_Off >= 0) {
@@ -2298,6 +2626,11 @@ public final class Person
 
   @Override
   public boolean isInitialized() {
+    if (_deferredDepth >= 0) {
+      // Deferred: its required fields are checked when it is parsed (lazyParsing).
+      return true;
+    }
+
     return true;
   }
 
@@ -2340,7 +2673,7 @@ public final class Person
       return false;
     }
     for (int _i = 0; _i < phones_Count; _i++) {
-      if (!phones_[_i].equals(_o.phones_[_i])) {
+      if (!phones_[_i]._ensure().equals(_o.phones_[_i]._ensure())) {
         return false;
       }
     }
@@ -2400,7 +2733,7 @@ public final class Person
     if (phones_Count > 0) {
       _h = 37 * _h + 4;
       for (int _i = 0; _i < phones_Count; _i++) {
-        _h = 31 * _h + phones_[_i].hashCode();
+        _h = 31 * _h + phones_[_i]._ensure().hashCode();
       }
     }
 

@@ -71,7 +71,7 @@ class CompatibilityProperties {
     byte[] expected = pj.toByteArray();
 
     // protobuf-java bytes -> ours parse -> ours write == protobuf-java bytes
-    ProtoMessage<?> parsed = type.ours().get();
+    ProtoMessage<?> parsed = LazySuite.configure(type.ours().get());
     ByteBuf in = source.source(expected);
     ByteBuf out = target.target(expected.length);
     try {
@@ -110,7 +110,8 @@ class CompatibilityProperties {
           parsed.toString(),
           "toString() is protobuf-java's");
 
-      ProtoMessage<?> reused = REUSED.computeIfAbsent(type.name(), k -> type.ours().get());
+      ProtoMessage<?> reused =
+          REUSED.computeIfAbsent(type.name(), k -> LazySuite.configure(type.ours().get()));
       reused.parseFrom(expected);
       assertArrayEquals(expected, reused.toByteArray(), "reused instance");
       assertEquals(parsed, reused);
@@ -144,10 +145,15 @@ class CompatibilityProperties {
     assertEquals(pj, theirs, "the re-encoding is a valid encoding of the same message");
     byte[] expected = theirs.toByteArray();
 
-    ProtoMessage<?> ours = type.ours().get();
+    ProtoMessage<?> ours = LazySuite.configure(type.ours().get());
     ByteBuf in = source.source(weird);
     try {
       ours.parseFrom(in, weird.length);
+      if (LazySuite.ON) {
+        // Unchanged: written as received, as protobuf-java's lazy fields are; then re-encoded.
+        assertArrayEquals(weird, ours.toByteArray(), "written as received");
+        ours.materialize();
+      }
       assertEquals(expected.length, ours.getSerializedSize());
       assertArrayEquals(
           expected, ours.toByteArray(), () -> "parse of " + ByteBufUtil.hexDump(weird));
@@ -174,7 +180,7 @@ class CompatibilityProperties {
     Message b = random.next(type.prototype());
     byte[] expected = a.toBuilder().mergeFrom(b).buildPartial().toByteArray();
 
-    ProtoMessage ours = type.ours().get();
+    ProtoMessage ours = LazySuite.configure(type.ours().get());
     ours.parseFrom(a.toByteArray());
     ProtoMessage other = type.ours().get();
     other.parseFrom(b.toByteArray());
@@ -184,8 +190,12 @@ class CompatibilityProperties {
     byte[] ab = new byte[a.getSerializedSize() + b.getSerializedSize()];
     System.arraycopy(a.toByteArray(), 0, ab, 0, a.getSerializedSize());
     System.arraycopy(b.toByteArray(), 0, ab, a.getSerializedSize(), b.getSerializedSize());
-    ProtoMessage<?> concatenated = type.ours().get();
+    ProtoMessage<?> concatenated = LazySuite.configure(type.ours().get());
     concatenated.parseFrom(ab);
+    if (LazySuite.ON) {
+      assertArrayEquals(ab, concatenated.toByteArray(), "written as received");
+      concatenated.materialize();
+    }
     assertArrayEquals(expected, concatenated.toByteArray(), "parse of a then b");
   }
 

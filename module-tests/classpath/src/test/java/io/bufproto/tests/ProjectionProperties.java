@@ -1,5 +1,6 @@
 package io.bufproto.tests;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,6 +42,7 @@ class ProjectionProperties {
     CompatibilityProperties.forEachType(seed, (type, s) -> project(type, s, size, source));
   }
 
+  @SuppressWarnings({"rawtypes", "unchecked"}) // copyFrom of the same type, chosen at run time
   private static void project(Case type, long seed, int size, BufKind source) throws Exception {
     byte[] bytes = TextFormatProperties.randomBytes(type, seed, size);
     Message pj = type.prototype().getParserForType().parsePartialFrom(bytes);
@@ -63,12 +65,17 @@ class ProjectionProperties {
       ours.parseFields(in, bytes.length, projection);
       assertEquals(before + bytes.length, in.readerIndex(), "advances readerIndex by size");
       TextFormatProperties.assertSameText(expected, ours.toTextFormat());
+      // Unchanged, it is written as received: nothing it skipped is lost.
+      assertArrayEquals(bytes, ours.toByteArray(), "written as received");
+      assertEquals(bytes.length, ours.getSerializedSize());
+      ProtoMessage copy = type.ours().get();
+      assertThrows(IllegalStateException.class, () -> copy.copyFrom(ours));
+      // Changed (here by a copy of an empty message, which changes no field), it refuses.
+      ((ProtoMessage) ours).copyFrom(type.ours().get());
       assertThrows(IllegalStateException.class, ours::toByteArray);
       ByteBuf out = io.netty.buffer.Unpooled.buffer();
       assertThrows(IllegalStateException.class, () -> ours.writeTo(out));
       assertEquals(0, out.writerIndex(), "nothing written");
-      ProtoMessage copy = type.ours().get();
-      assertThrows(IllegalStateException.class, () -> copy.copyFrom(ours));
       ours.materialize();
     } finally {
       in.release();
