@@ -271,6 +271,40 @@ def peek(folder):
     return lines
 
 
+def forward(folder):
+    """A broker's forward of BaseCommand + MessageMetadata (jmh/results/forward/jdk*.json, ForwardBenchmark)."""
+    if not os.path.isdir(folder):
+        return []
+    lines = ["## Forward: a publish frame's command and metadata, two fields read, both written", "",
+             "A broker parses Pulsar's `BaseCommand` (a `CommandSend`) and `MessageMetadata`, reads two fields "
+             "of each and writes both out (`ForwardBenchmark`). BufProto eagerly, with `lazyParsing(true)` "
+             "(sub-messages parsed on first use, unchanged messages written as received; "
+             "docs/design/lazy-parsing.md) and with the metadata peeked (`parseFields`, stopping early, "
+             "written as received); LightProto and protobuf-java parse, read and write everything. The "
+             "second row parses and reads every field. Command: `java -jar jmh/target/benchmarks.jar "
+             "ForwardBenchmark -f 2 -wi 3 -i 3 -prof gc -rf json`.", ""]
+    for name in sorted(os.listdir(folder)):
+        res = load(os.path.join(folder, name)) if name.endswith(".json") else {}
+        if not res:
+            continue
+        any_rec = next(iter(res.values()))[3]
+        lines += ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
+                  + any_rec.get("vmVersion", ""), "",
+                  "| operation | BufProto | BufProto, lazy | BufProto, lazy + peek | LightProto | protobuf-java "
+                  "| lazy vs LightProto | lazy + peek vs LightProto |", "|---|---|---|---|---|---|---|---|"]
+        get = lambda b: res.get(("Forward", b))
+        lines.append("| forward (2 fields each) | %s | %s | %s | %s | %s | %s | %s |" % (
+            cell(get("bufproto_forward")), cell(get("bufproto_forwardLazy")), cell(get("bufproto_forwardPeek")),
+            cell(get("lightproto_forward")), cell(get("protobuf_forward")),
+            ratio(get("bufproto_forwardLazy"), get("lightproto_forward")),
+            ratio(get("bufproto_forwardPeek"), get("lightproto_forward"))))
+        lines.append("| parse, read every field | %s | %s | | %s | | %s | |" % (
+            cell(get("bufproto_readAll")), cell(get("bufproto_readAllLazy")), cell(get("lightproto_readAll")),
+            ratio(get("bufproto_readAllLazy"), get("lightproto_readAll"))))
+        lines.append("")
+    return lines
+
+
 def main():
     results, docs = sys.argv[1], sys.argv[2]
     os.makedirs(docs, exist_ok=True)
@@ -297,6 +331,7 @@ def main():
     lines += timing(os.path.join(results, "lightproto-suite"))
     lines += honest(os.path.join(results, "honest"))
     lines += peek(os.path.join(results, "peek"))
+    lines += forward(os.path.join(results, "forward"))
     if jdks:
         first = jdks[0]
         svg(first, load(os.path.join(results, "jdk" + first, "unchecked.json")), os.path.join(docs, "benchmarks.svg"))

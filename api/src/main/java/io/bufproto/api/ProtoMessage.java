@@ -10,8 +10,10 @@ import io.netty.buffer.ByteBuf;
  * <h2>Buffer ownership and lazy fields</h2>
  *
  * Parsing does not copy string and bytes fields: it records where they lie in the parsed buffer,
- * decodes them on first access, and a write copies them back unchanged. How the message holds that
- * buffer is chosen per message with {@link #retainParsedBuffers}:
+ * decodes them on first access, and a write copies them back unchanged. A lazy parse ({@link
+ * #lazyParsing}) does the same with sub-messages, and writes whatever is unchanged by copying it
+ * from the buffer. How the message holds that buffer is chosen per message with {@link
+ * #retainParsedBuffers}:
  *
  * <ul>
  *   <li><b>Aliased</b> (the default): the message points into the buffer without a reference of its
@@ -181,12 +183,13 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    * <ul>
    *   <li><b>Message fields are parsed on first use.</b> The parse records where each sub-message's
    *       bytes lie (checking only that its length fits), as it does for strings, and its getter
-   *       (or {@code materialize()}, {@code equals}, {@code copyFrom}, {@code isInitialized})
-   *       parses it, with the same checks as an eager parse. A malformed sub-message, or one
-   *       missing a required field, throws {@link InvalidProtobufException} there, at each use
-   *       until it is replaced or cleared, where an eager parse would have thrown at the parse; its
-   *       offset and field path count from the sub-message's start. Groups, map values and
-   *       extensions are parsed eagerly.
+   *       (or {@code materialize()}, {@code equals}, {@code hashCode}, {@code copyFrom}) parses it,
+   *       with the same checks as an eager parse. A malformed sub-message, or one missing a
+   *       required field, throws {@link InvalidProtobufException} there, at each use until it is
+   *       replaced or cleared, where an eager parse would have thrown at the parse; its offset and
+   *       field path count from the sub-message's start. {@code isInitialized()} counts a deferred
+   *       sub-message as initialized until it is parsed. Groups, map values and extensions are
+   *       parsed eagerly.
    *   <li><b>What is unchanged is written as it was received.</b> A message, or sub-message, not
    *       changed since its parse is written as one copy of the bytes it was parsed from, read or
    *       not, without a size pass over its fields; once changed (or cleared, or materialized) it
@@ -271,10 +274,12 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
   T copyFrom(T other);
 
   /**
-   * Decodes every lazy field so that this message no longer aliases any buffer. The bytes written
-   * afterwards are those parsed: a string whose bytes are not valid UTF-8 (which proto2 accepts)
-   * keeps them in a private copy, as protobuf-java keeps its {@code ByteString}. Returns nothing,
-   * as LightProto's {@code materialize()} (see the guide's "Moving from LightProto").
+   * Decodes every lazy field, and parses every sub-message a lazy parse deferred (throwing {@link
+   * InvalidProtobufException} if one is malformed), so that this message no longer aliases any
+   * buffer. The bytes written afterwards are those parsed, encoded from the fields: a string whose
+   * bytes are not valid UTF-8 (which proto2 accepts) keeps them in a private copy, as protobuf-java
+   * keeps its {@code ByteString}. Returns nothing, as LightProto's {@code materialize()} (see the
+   * guide's "Moving from LightProto").
    */
   void materialize();
 

@@ -72,6 +72,12 @@ public final class ParsedBuffer {
   /** The runtime's cursor of the last parse, reused by the next one (see {@link ProtoReads}). */
   private ProtoInput input;
 
+  /** The cursor of the parse in progress or last made (null: the buffer's own reads). */
+  private ProtoInput parseInput;
+
+  /** Whether a parse of this buffer is in progress (see {@link #parsing()}). */
+  private boolean parsing;
+
   /** A buffer for the parses of {@code owner} (the message whose {@code parseFrom} opens it). */
   public ParsedBuffer(Object owner) {
     this.owner = owner;
@@ -121,13 +127,15 @@ public final class ParsedBuffer {
   }
 
   /**
-   * Opens the buffer of a parse that starts now (this must be closed): retains {@code parsed} if
-   * the owner asked for it, else records the identity of its memory. Returns the buffer the parse
-   * reads ({@link ProtoCodec#unwrap unwrapped}).
+   * Opens the buffer of a parse that starts now (this must be closed), {@link #parsing()} until the
+   * parse calls {@code parsing(false)}: retains {@code parsed} if the owner asked for it, else
+   * records the identity of its memory. Returns the buffer the parse reads ({@link
+   * ProtoCodec#unwrap unwrapped}).
    */
   @SuppressWarnings("ReferenceEquality") // the same buffer object, stored again only when not
   public ByteBuf open(ByteBuf parsed) {
     ByteBuf b = ProtoCodec.unwrap(parsed);
+    parsing = true;
     if (buf != b) {
       buf = b;
     }
@@ -167,7 +175,29 @@ public final class ParsedBuffer {
     if (in != input && in != null) {
       input = in; // null (the buffer's own reads) keeps the last cursor
     }
+    if (parseInput != in) {
+      parseInput = in;
+    }
     return in;
+  }
+
+  /**
+   * Whether a parse of this buffer is in progress: a deferred message then parsed (a later
+   * occurrence of its field merges into it) is parsed through that parse's {@link #parseInput()},
+   * which it returns to where it was, instead of opening a cursor of its own.
+   */
+  public boolean parsing() {
+    return parsing;
+  }
+
+  /** Marks a parse of this buffer as ended, or (a deferred message's first use) begun. */
+  public void parsing(boolean parsing) {
+    this.parsing = parsing;
+  }
+
+  /** The cursor of the parse in progress ({@link #cursor}'s last result; null: none). */
+  public ProtoInput parseInput() {
+    return parseInput;
   }
 
   /**

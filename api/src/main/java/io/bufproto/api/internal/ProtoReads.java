@@ -27,6 +27,13 @@ public final class ProtoReads {
   private ProtoReads() {}
 
   /**
+   * Generated {@code _parse}'s end-group tag for the value of a message field: parsed as a message
+   * ending at its length (an end-group tag of 0), or deferred when the parse is lazy. No tag ends
+   * in the bits 111 that a group's end tag would need to equal it.
+   */
+  public static final int MAY_DEFER = -1;
+
+  /**
    * The cursor for a top-level parse of {@code buf} (already {@link ProtoCodec#unwrap}ped), or
    * null: {@code reuse} is the one the message's previous parse used, or null.
    */
@@ -218,7 +225,7 @@ public final class ProtoReads {
     if (position(buf, in) != end) {
       throw ParseFailure.truncated();
     }
-    if (endGroupTag != 0) {
+    if (endGroupTag != 0 && endGroupTag != ProtoReads.MAY_DEFER) { // (a group's end tag)
       throw ParseFailure.unclosedGroup();
     }
   }

@@ -100,17 +100,16 @@ public final class Person
      */
     private boolean _projected;
     /**
-     * Where the bytes this message was parsed from lie in _source, while it is unchanged since a
-     * lazy or projected parse: a write copies them (see lazyParsing). Their offset, or -1; their
-     * length.
+     * The bytes this message was parsed from, in _source, which a write copies while it is
+     * unchanged since a lazy or projected parse (see lazyParsing): -1 if none; their offset (0 or
+     * more) once parsed; -2 - their offset while a lazy parse of the parent has deferred this
+     * message's parse (see _ensure). One field, so that clear() forgets them with one store.
      */
-    private int _rawOff = -1;
+    private int _raw = -1;
+    /** The length of the bytes of _raw. */
     private int _rawLen;
-    /**
-     * While a lazy parse of the parent deferred this message's parse (its bytes are _rawOff,
-     * _rawLen): the nesting still allowed below it; else -1. See _ensure.
-     */
-    private int _deferredDepth = -1;
+    /** The nesting still allowed below this message, while its parse is deferred. */
+    private int _deferredDepth;
     /**
      * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
      * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
@@ -184,7 +183,7 @@ public final class Person
 
     private void _forgetSize() {
       _cachedSize = -1;
-      _rawOff = -1;
+      _raw = -1;
       if (_parent != null) {
         _parent._childChanged(this);
       }
@@ -289,12 +288,14 @@ public final class Person
         _parse(_src, _b, _in, _end, _recursionLimit, 0);
         io.bufproto.api.internal.ProtoReads.flush(_in);
       } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+        _src.parsing(false);
         // Where it failed, in the message (InvalidProtobufException.offset()).
         throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
       }
+      _src.parsing(false);
       if (_src.lazy()) {
         // Written as received until changed (lazyParsing).
-        _rawOff = _end - _size;
+        _raw = _end - _size;
         _rawLen = _size;
       }
     }
@@ -365,14 +366,19 @@ public final class Person
      * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this
      * parse (which this message's lazy values then read), through the runtime's cursor {@code _in}
      * when it opened one (else null; see ProtoReads), up to {@code _end}, or up
-     * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is
-     * 0). {@code _depth} is the nesting still allowed below this message. Returns true only if no
-     * required field is missing here or in the children this call parsed (the required-field check
-     * made while the fields are hot, instead of a walk over the tree after the parse); false when
-     * one may be: a sub-message merged from two occurrences, a map value with required fields.
+     * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0,
+     * or {@code ProtoReads.MAY_DEFER} for a message field's value, which a lazy parse defers
+     * instead). {@code _depth} is the nesting still allowed below this message. Returns true only
+     * if no required field is missing here or in the children this call parsed (the required-field
+     * check made while the fields are hot, instead of a walk over the tree after the parse); false
+     * when one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
     public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
         io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
+      if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER && _deferred(_src, _buf, _in,
+          _end, _depth)) {
+        return true; // its required fields are checked when it is parsed
+      }
       if (_source != _src) {
         _source = _src;
       }
@@ -421,23 +427,28 @@ public final class Person
     }
 
     /**
-     * Generated-code API: the parse of a lazy parent defers this message's (see lazyParsing): reads
-     * its length prefix and records where its bytes lie, to be parsed on first use ({@link
-     * #_ensure}).
+     * For {@link #_parse} of a message field's value ({@code ProtoReads.MAY_DEFER}): when the parse
+     * is lazy and this is the field's first occurrence (the message is cleared: no size yet),
+     * records where its bytes lie, up to {@code _end}, to be parsed on first use ({@link
+     * #_ensure}), and returns true; else false, and the value is parsed now (a later occurrence
+     * merges into the earlier ones, which the setter that handed this message over has parsed).
      */
-    public void _defer(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
-        io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
-      int _stop = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
-      int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+    private boolean _deferred(io.bufproto.api.internal.ParsedBuffer _src,
+        io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
+      if (!_src.lazy() || _cachedSize != -1) {
+        return false;
+      }
       if (_source != _src) {
         _source = _src;
       }
-      _deferAt(_off, _stop - _off, _depth);
-      io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _stop);
+      int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+      _deferAt(_off, _end - _off, _depth);
+      io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _end);
+      return true;
     }
 
     private void _deferAt(int _off, int _len, int _depth) {
-      _rawOff = _off;
+      _raw = -2 - _off;
       _rawLen = _len;
       _cachedSize = _len;
       _deferredDepth = _depth;
@@ -448,70 +459,64 @@ public final class Person
      * before handing out or reading a child.
      */
     public PhoneNumber _ensure() {
-      if (_deferredDepth >= 0) {
-        _parseDeferred(null, null);
+      if (_raw < -1) {
+        _parseDeferred();
       }
       return this;
     }
 
     /**
-     * Generated-code API: {@link #_ensure} within a parse of the same buffer, which met a later
-     * occurrence of this message's field, to be merged into it: the cursor {@code _in} returns to
-     * where it was.
+     * Parses the bytes a lazy parse deferred: within a parse of the same buffer (a later occurrence
+     * of the field, about to merge into this message) through that parse's cursor, which returns to
+     * where it was; else, on first use, from the parsed buffer, whose indices it points at those
+     * bytes for the parse and restores. A failure on first use leaves the message deferred (each
+     * use throws again); within a parse, that parse fails.
      */
-    public void _ensureIn(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in) {
-      if (_deferredDepth >= 0) {
-        _parseDeferred(_buf, _in);
-      }
-    }
-
-    /**
-     * Parses the bytes a lazy parse deferred: on first use ({@code _buf} null) from the parsed
-     * buffer, whose indices it sets to those bytes for the parse and restores; or within a parse of
-     * {@code _buf}. A failure on first use leaves the message deferred (each use throws again).
-     */
-    private void _parseDeferred(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in) {
-      int _off = _rawOff;
+    private void _parseDeferred() {
+      int _off = -2 - _raw;
       int _len = _rawLen;
       int _depth = _deferredDepth;
-      io.netty.buffer.ByteBuf _b = _buf;
-      io.bufproto.api.spi.ProtoInput _c = _in;
+      io.bufproto.api.internal.ParsedBuffer _src = _source;
+      io.netty.buffer.ByteBuf _b = _src.buffer();
+      boolean _within = _src.parsing();
+      io.bufproto.api.spi.ProtoInput _c;
       int _readerIndex;
       int _writerIndex = 0;
-      if (_b != null) {
+      if (_within) {
+        _c = _src.parseInput();
         _readerIndex = io.bufproto.api.internal.ProtoReads.position(_b, _c);
         io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _off);
       } else {
-        _b = _source.buffer();
         _readerIndex = _b.readerIndex();
         _writerIndex = _b.writerIndex();
         _b.setIndex(_off, _off + _len);
-        _c = _source.cursor(_b);
+        _c = _src.cursor(_b);
+        _src.parsing(true);
       }
-      _deferredDepth = -1;
-      _rawOff = -1;
+      _raw = -1;
       // Not a change: the parent is not told (its bytes as received stay valid).
       _cachedSize = -1;
       try {
-        _parse(_source, _b, _c, _off + _len, _depth, 0);
+        _parse(_src, _b, _c, _off + _len, _depth, 0);
       } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-        if (_buf != null) {
-          throw _e; // the enclosing parse fails
+        if (_within) {
+          throw _e;
         }
         _clear();
         _deferAt(_off, _len, _depth);
         throw io.bufproto.api.internal.ParseFailure.deferred(_e, _b, _off,
             "golden.Person.PhoneNumber");
       } finally {
-        if (_buf != null) {
+        if (_within) {
           io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _readerIndex);
         } else {
+          _src.parsing(false);
           _b.setIndex(_readerIndex, _writerIndex);
         }
       }
-      if (_buf == null) {
+      if (!_within) {
         // Unchanged: written as received until changed.
-        _rawOff = _off;
+        _raw = _off;
       }
     }
 
@@ -534,10 +539,12 @@ public final class Person
         io.bufproto.api.internal.ProtoReads.skipTo(_b, _in, _end);
         io.bufproto.api.internal.ProtoReads.flush(_in);
       } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+        _src.parsing(false);
         throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
       }
+      _src.parsing(false);
       // Written as received until changed: a write from the fields would drop the ones skipped.
-      _rawOff = _end - _size;
+      _raw = _end - _size;
       _rawLen = _size;
     }
 
@@ -606,7 +613,7 @@ public final class Person
       if (_size >= 0) {
         return _size;
       }
-      if (_rawOff >= 0) {
+      if (_raw >= 0) {
         return _cachedSize = _rawLen;
       }
       _size = 0;
@@ -640,7 +647,7 @@ public final class Person
      * missing).
      */
     private int _writeSize() {
-      if (_projected && _rawOff < 0) {
+      if (_projected && _raw == -1) {
         throw io.bufproto.api.internal.ProtoCodec.projected(this,
             "written once changed: that would drop them");
       }
@@ -692,10 +699,10 @@ public final class Person
 
     @Override
     public int _write(byte[] _out, int _at, int _end) {
-      if (_rawOff >= 0) {
-        // Unchanged since a lazy or projected parse: the bytes as received.
-        return io.bufproto.api.internal.ProtoWriter.writeParsed(_out, _at, _end, _source, _rawOff,
-            _rawLen);
+      if (_raw != -1) {
+        // Unchanged since a lazy or projected parse, or deferred: the bytes as received.
+        return io.bufproto.api.internal.ProtoWriter.writeParsed(_out, _at, _end, _source,
+            _raw >= 0 ? _raw : -2 - _raw, _rawLen);
       }
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
@@ -716,16 +723,16 @@ public final class Person
 
     @Override
     public byte[] _partialBytes() {
-      if (_projected && _rawOff >= 0) {
+      if (_projected && _raw >= 0) {
         // The fields it holds (for the formats), not the bytes it was parsed from, which a write
         // copies.
-        int _off = _rawOff;
-        _rawOff = -1;
+        int _off = _raw;
+        _raw = -1;
         _cachedSize = -1;
         try {
           return _bytesOf(getSerializedSize());
         } finally {
-          _rawOff = _off;
+          _raw = _off;
           // Not -1: the next change must still find (and forget) the bytes as received.
           _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
         }
@@ -828,8 +835,8 @@ public final class Person
         _unknown.clear();
       }
       _cachedSize = -1;
-      _rawOff = -1;
-      _deferredDepth = -1;
+      _raw = -1;
+
       return this;
     }
 
@@ -857,9 +864,9 @@ public final class Person
 
     @Override
     public void materialize() {
-      if (_rawOff >= 0) {
+      if (_raw >= 0) {
         // Written from the fields from now on (the bytes as received go with the buffer).
-        _rawOff = -1;
+        _raw = -1;
         _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
       }
       int _keep = 0;
@@ -889,7 +896,7 @@ public final class Person
 
     @Override
     public boolean isInitialized() {
-      if (_deferredDepth >= 0) {
+      if (_raw < -1) {
         // Deferred: its required fields are checked when it is parsed (lazyParsing).
         return true;
       }
@@ -1074,16 +1081,16 @@ public final class Person
    */
   private boolean _projected;
   /**
-   * Where the bytes this message was parsed from lie in _source, while it is unchanged since a lazy
-   * or projected parse: a write copies them (see lazyParsing). Their offset, or -1; their length.
+   * The bytes this message was parsed from, in _source, which a write copies while it is unchanged
+   * since a lazy or projected parse (see lazyParsing): -1 if none; their offset (0 or more) once
+   * parsed; -2 - their offset while a lazy parse of the parent has deferred this message's parse
+   * (see _ensure). One field, so that clear() forgets them with one store.
    */
-  private int _rawOff = -1;
+  private int _raw = -1;
+  /** The length of the bytes of _raw. */
   private int _rawLen;
-  /**
-   * While a lazy parse of the parent deferred this message's parse (its bytes are _rawOff,
-   * _rawLen): the nesting still allowed below it; else -1. See _ensure.
-   */
-  private int _deferredDepth = -1;
+  /** The nesting still allowed below this message, while its parse is deferred. */
+  private int _deferredDepth;
   /**
    * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
    * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
@@ -1174,7 +1181,7 @@ public final class Person
 
   private void _forgetSize() {
     _cachedSize = -1;
-    _rawOff = -1;
+    _raw = -1;
     if (_parent != null) {
       _parent._childChanged(this);
     }
@@ -1675,12 +1682,14 @@ public final class Person
       _parse(_src, _b, _in, _end, _recursionLimit, 0);
       io.bufproto.api.internal.ProtoReads.flush(_in);
     } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+      _src.parsing(false);
       // Where it failed, in the message (InvalidProtobufException.offset()).
       throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
     }
+    _src.parsing(false);
     if (_src.lazy()) {
       // Written as received until changed (lazyParsing).
-      _rawOff = _end - _size;
+      _raw = _end - _size;
       _rawLen = _size;
     }
   }
@@ -1751,14 +1760,19 @@ public final class Person
    * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this
    * parse (which this message's lazy values then read), through the runtime's cursor {@code _in}
    * when it opened one (else null; see ProtoReads), up to {@code _end}, or up
-   * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0).
-   * {@code _depth} is the nesting still allowed below this message. Returns true only if no
-   * required field is missing here or in the children this call parsed (the required-field check
+   * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0,
+   * or {@code ProtoReads.MAY_DEFER} for a message field's value, which a lazy parse defers
+   * instead). {@code _depth} is the nesting still allowed below this message. Returns true only if
+   * no required field is missing here or in the children this call parsed (the required-field check
    * made while the fields are hot, instead of a walk over the tree after the parse); false when
    * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
   public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
+    if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER && _deferred(_src, _buf, _in, _end,
+        _depth)) {
+      return true; // its required fields are checked when it is parsed
+    }
     if (_source != _src) {
       _source = _src;
     }
@@ -1802,12 +1816,9 @@ public final class Person
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            if (_src.lazy()) {
-              addPhone()._defer(_src, _buf, _in, _end, _depth - 1);
-              break;
-            }
             addPhone()._parse(_src, _buf, _in,
-                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
+                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1,
+                io.bufproto.api.internal.ProtoReads.MAY_DEFER);
             break;
           }
 
@@ -1884,23 +1895,28 @@ public final class Person
   }
 
   /**
-   * Generated-code API: the parse of a lazy parent defers this message's (see lazyParsing): reads
-   * its length prefix and records where its bytes lie, to be parsed on first use ({@link
-   * #_ensure}).
+   * For {@link #_parse} of a message field's value ({@code ProtoReads.MAY_DEFER}): when the parse
+   * is lazy and this is the field's first occurrence (the message is cleared: no size yet), records
+   * where its bytes lie, up to {@code _end}, to be parsed on first use ({@link #_ensure}), and
+   * returns true; else false, and the value is parsed now (a later occurrence merges into the
+   * earlier ones, which the setter that handed this message over has parsed).
    */
-  public void _defer(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
-      io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
-    int _stop = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
-    int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+  private boolean _deferred(io.bufproto.api.internal.ParsedBuffer _src,
+      io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
+    if (!_src.lazy() || _cachedSize != -1) {
+      return false;
+    }
     if (_source != _src) {
       _source = _src;
     }
-    _deferAt(_off, _stop - _off, _depth);
-    io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _stop);
+    int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+    _deferAt(_off, _end - _off, _depth);
+    io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _end);
+    return true;
   }
 
   private void _deferAt(int _off, int _len, int _depth) {
-    _rawOff = _off;
+    _raw = -2 - _off;
     _rawLen = _len;
     _cachedSize = _len;
     _deferredDepth = _depth;
@@ -1911,69 +1927,63 @@ public final class Person
    * before handing out or reading a child.
    */
   public Person _ensure() {
-    if (_deferredDepth >= 0) {
-      _parseDeferred(null, null);
+    if (_raw < -1) {
+      _parseDeferred();
     }
     return this;
   }
 
   /**
-   * Generated-code API: {@link #_ensure} within a parse of the same buffer, which met a later
-   * occurrence of this message's field, to be merged into it: the cursor {@code _in} returns to
-   * where it was.
+   * Parses the bytes a lazy parse deferred: within a parse of the same buffer (a later occurrence
+   * of the field, about to merge into this message) through that parse's cursor, which returns to
+   * where it was; else, on first use, from the parsed buffer, whose indices it points at those
+   * bytes for the parse and restores. A failure on first use leaves the message deferred (each use
+   * throws again); within a parse, that parse fails.
    */
-  public void _ensureIn(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in) {
-    if (_deferredDepth >= 0) {
-      _parseDeferred(_buf, _in);
-    }
-  }
-
-  /**
-   * Parses the bytes a lazy parse deferred: on first use ({@code _buf} null) from the parsed
-   * buffer, whose indices it sets to those bytes for the parse and restores; or within a parse of
-   * {@code _buf}. A failure on first use leaves the message deferred (each use throws again).
-   */
-  private void _parseDeferred(io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in) {
-    int _off = _rawOff;
+  private void _parseDeferred() {
+    int _off = -2 - _raw;
     int _len = _rawLen;
     int _depth = _deferredDepth;
-    io.netty.buffer.ByteBuf _b = _buf;
-    io.bufproto.api.spi.ProtoInput _c = _in;
+    io.bufproto.api.internal.ParsedBuffer _src = _source;
+    io.netty.buffer.ByteBuf _b = _src.buffer();
+    boolean _within = _src.parsing();
+    io.bufproto.api.spi.ProtoInput _c;
     int _readerIndex;
     int _writerIndex = 0;
-    if (_b != null) {
+    if (_within) {
+      _c = _src.parseInput();
       _readerIndex = io.bufproto.api.internal.ProtoReads.position(_b, _c);
       io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _off);
     } else {
-      _b = _source.buffer();
       _readerIndex = _b.readerIndex();
       _writerIndex = _b.writerIndex();
       _b.setIndex(_off, _off + _len);
-      _c = _source.cursor(_b);
+      _c = _src.cursor(_b);
+      _src.parsing(true);
     }
-    _deferredDepth = -1;
-    _rawOff = -1;
+    _raw = -1;
     // Not a change: the parent is not told (its bytes as received stay valid).
     _cachedSize = -1;
     try {
-      _parse(_source, _b, _c, _off + _len, _depth, 0);
+      _parse(_src, _b, _c, _off + _len, _depth, 0);
     } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-      if (_buf != null) {
-        throw _e; // the enclosing parse fails
+      if (_within) {
+        throw _e;
       }
       _clear();
       _deferAt(_off, _len, _depth);
       throw io.bufproto.api.internal.ParseFailure.deferred(_e, _b, _off, "golden.Person");
     } finally {
-      if (_buf != null) {
+      if (_within) {
         io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _readerIndex);
       } else {
+        _src.parsing(false);
         _b.setIndex(_readerIndex, _writerIndex);
       }
     }
-    if (_buf == null) {
+    if (!_within) {
       // Unchanged: written as received until changed.
-      _rawOff = _off;
+      _raw = _off;
     }
   }
 
@@ -1996,10 +2006,12 @@ public final class Person
       io.bufproto.api.internal.ProtoReads.skipTo(_b, _in, _end);
       io.bufproto.api.internal.ProtoReads.flush(_in);
     } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
+      _src.parsing(false);
       throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
     }
+    _src.parsing(false);
     // Written as received until changed: a write from the fields would drop the ones skipped.
-    _rawOff = _end - _size;
+    _raw = _end - _size;
     _rawLen = _size;
   }
 
@@ -2063,12 +2075,9 @@ public final class Person
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            if (_src.lazy()) {
-              addPhone()._defer(_src, _buf, _in, _end, _depth - 1);
-              break;
-            }
             addPhone()._parse(_src, _buf, _in,
-                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
+                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1,
+                io.bufproto.api.internal.ProtoReads.MAY_DEFER);
             break;
           }
 
@@ -2167,7 +2176,7 @@ public final class Person
     if (_size >= 0) {
       return _size;
     }
-    if (_rawOff >= 0) {
+    if (_raw >= 0) {
       return _cachedSize = _rawLen;
     }
     _size = 0;
@@ -2253,7 +2262,7 @@ public final class Person
    * The size to write, after checking required fields (the size pass finds whether one is missing).
    */
   private int _writeSize() {
-    if (_projected && _rawOff < 0) {
+    if (_projected && _raw == -1) {
       throw io.bufproto.api.internal.ProtoCodec.projected(this,
           "written once changed: that would drop them");
     }
@@ -2304,10 +2313,10 @@ public final class Person
 
   @Override
   public int _write(byte[] _out, int _at, int _end) {
-    if (_rawOff >= 0) {
-      // Unchanged since a lazy or projected parse: the bytes as received.
-      return io.bufproto.api.internal.ProtoWriter.writeParsed(_out, _at, _end, _source, _rawOff,
-          _rawLen);
+    if (_raw != -1) {
+      // Unchanged since a lazy or projected parse, or deferred: the bytes as received.
+      return io.bufproto.api.internal.ProtoWriter.writeParsed(_out, _at, _end, _source,
+          _raw >= 0 ? _raw : -2 - _raw, _rawLen);
     }
     if ((_bits0 & 0x00000007) != 0) {
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
@@ -2377,16 +2386,16 @@ public final class Person
 
   @Override
   public byte[] _partialBytes() {
-    if (_projected && _rawOff >= 0) {
+    if (_projected && _raw >= 0) {
       // The fields it holds (for the formats), not the bytes it was parsed from, which a write
       // copies.
-      int _off = _rawOff;
-      _rawOff = -1;
+      int _off = _raw;
+      _raw = -1;
       _cachedSize = -1;
       try {
         return _bytesOf(getSerializedSize());
       } finally {
-        _rawOff = _off;
+        _raw = _off;
         // Not -1: the next change must still find (and forget) the bytes as received.
         _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
       }
@@ -2518,8 +2527,8 @@ public final class Person
       _unknown.clear();
     }
     _cachedSize = -1;
-    _rawOff = -1;
-    _deferredDepth = -1;
+    _raw = -1;
+
     return this;
   }
 
@@ -2578,9 +2587,9 @@ public final class Person
 
   @Override
   public void materialize() {
-    if (_rawOff >= 0) {
+    if (_raw >= 0) {
       // Written from the fields from now on (the bytes as received go with the buffer).
-      _rawOff = -1;
+      _raw = -1;
       _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
     }
     int _keep = 0;
@@ -2626,7 +2635,7 @@ public final class Person
 
   @Override
   public boolean isInitialized() {
-    if (_deferredDepth >= 0) {
+    if (_raw < -1) {
       // Deferred: its required fields are checked when it is parsed (lazyParsing).
       return true;
     }
