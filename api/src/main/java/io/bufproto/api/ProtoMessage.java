@@ -202,8 +202,8 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    *       protobuf-java's bytes.
    *   <li><b>Buffer and threads.</b> Deferred sub-messages are lazy values: they read the parsed
    *       buffer under the rules of "Buffer ownership" above, and a first use parses into the
-   *       message, which moves the buffer's indices for that parse and restores them, so a lazily
-   *       parsed message is not safe to read from several threads until it is materialized.
+   *       message, which moves the buffer's reader index for that parse and restores it, so a
+   *       lazily parsed message is not safe to read from several threads until it is materialized.
    * </ul>
    *
    * @throws IllegalStateException if this is a sub-message: it is parsed as part of its parent and

@@ -203,20 +203,7 @@ public class ForwardBenchmark {
             + send.getProducerId()
             + send.getSequenceId()
             + send.getNumMessages();
-    MessageMetadata m = metadata;
-    n += m.getProducerName().length() + m.getSequenceId() + m.getPublishTime();
-    for (int i = 0; i < m.getPropertiesCount(); i++) {
-      n += m.getPropertyAt(i).getKey().length() + m.getPropertyAt(i).getValue().length();
-    }
-    n += m.getPartitionKey().length();
-    for (int i = 0; i < m.getReplicateTosCount(); i++) {
-      n += m.getReplicateToAt(i).length();
-    }
-    return n
-        + m.getCompression().getNumber()
-        + m.getUncompressedSize()
-        + m.getNumMessagesInBatch()
-        + m.getEventTime();
+    return n + PeekBenchmark.readAll(metadata);
   }
 
   @Benchmark
@@ -230,19 +217,6 @@ public class ForwardBenchmark {
             + send.getProducerId()
             + send.getSequenceId()
             + send.getNumMessages();
-    org.apache.pulsar.common.api.proto.MessageMetadata m = lpMetadata;
-    n += m.getProducerName().length() + m.getSequenceId() + m.getPublishTime();
-    for (int i = 0; i < m.getPropertiesCount(); i++) {
-      n += m.getPropertyAt(i).getKey().length() + m.getPropertyAt(i).getValue().length();
-    }
-    n += m.getPartitionKey().length();
-    for (int i = 0; i < m.getReplicateTosCount(); i++) {
-      n += m.getReplicateToAt(i).length();
-    }
-    return n
-        + m.getCompression().getValue()
-        + m.getUncompressedSize()
-        + m.getNumMessagesInBatch()
-        + m.getEventTime();
+    return n + PeekBenchmark.readAll(lpMetadata);
   }
 }

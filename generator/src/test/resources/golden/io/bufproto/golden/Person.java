@@ -468,9 +468,9 @@ public final class Person
     /**
      * Parses the bytes a lazy parse deferred: within a parse of the same buffer (a later occurrence
      * of the field, about to merge into this message) through that parse's cursor, which returns to
-     * where it was; else, on first use, from the parsed buffer, whose indices it points at those
-     * bytes for the parse and restores. A failure on first use leaves the message deferred (each
-     * use throws again); within a parse, that parse fails.
+     * where it was; else, on first use, from the parsed buffer, whose reader index it points at
+     * those bytes for the parse and restores. A failure on first use leaves the message deferred
+     * (each use throws again); within a parse, that parse fails.
      */
     private void _parseDeferred() {
       int _off = -2 - _raw;
@@ -481,15 +481,14 @@ public final class Person
       boolean _within = _src.parsing();
       io.bufproto.api.spi.ProtoInput _c;
       int _readerIndex;
-      int _writerIndex = 0;
       if (_within) {
         _c = _src.parseInput();
         _readerIndex = io.bufproto.api.internal.ProtoReads.position(_b, _c);
         io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _off);
       } else {
         _readerIndex = _b.readerIndex();
-        _writerIndex = _b.writerIndex();
-        _b.setIndex(_off, _off + _len);
+        // (The reads stop at the message's end, as in any parse: the writer index stays.)
+        _b.readerIndex(_off);
         _c = _src.cursor(_b);
         _src.parsing(true);
       }
@@ -511,7 +510,7 @@ public final class Person
           io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _readerIndex);
         } else {
           _src.parsing(false);
-          _b.setIndex(_readerIndex, _writerIndex);
+          _b.readerIndex(_readerIndex);
         }
       }
       if (!_within) {
@@ -1936,7 +1935,7 @@ public final class Person
   /**
    * Parses the bytes a lazy parse deferred: within a parse of the same buffer (a later occurrence
    * of the field, about to merge into this message) through that parse's cursor, which returns to
-   * where it was; else, on first use, from the parsed buffer, whose indices it points at those
+   * where it was; else, on first use, from the parsed buffer, whose reader index it points at those
    * bytes for the parse and restores. A failure on first use leaves the message deferred (each use
    * throws again); within a parse, that parse fails.
    */
@@ -1949,15 +1948,14 @@ public final class Person
     boolean _within = _src.parsing();
     io.bufproto.api.spi.ProtoInput _c;
     int _readerIndex;
-    int _writerIndex = 0;
     if (_within) {
       _c = _src.parseInput();
       _readerIndex = io.bufproto.api.internal.ProtoReads.position(_b, _c);
       io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _off);
     } else {
       _readerIndex = _b.readerIndex();
-      _writerIndex = _b.writerIndex();
-      _b.setIndex(_off, _off + _len);
+      // (The reads stop at the message's end, as in any parse: the writer index stays.)
+      _b.readerIndex(_off);
       _c = _src.cursor(_b);
       _src.parsing(true);
     }
@@ -1978,7 +1976,7 @@ public final class Person
         io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _readerIndex);
       } else {
         _src.parsing(false);
-        _b.setIndex(_readerIndex, _writerIndex);
+        _b.readerIndex(_readerIndex);
       }
     }
     if (!_within) {
