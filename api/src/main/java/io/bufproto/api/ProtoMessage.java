@@ -189,7 +189,9 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    *       replaced or cleared, where an eager parse would have thrown at the parse; its offset and
    *       field path count from the sub-message's start. {@code isInitialized()} counts a deferred
    *       sub-message as initialized until it is parsed. Groups, map values and extensions are
-   *       parsed eagerly.
+   *       parsed eagerly, and so are sub-messages shorter than {@link #LAZY_DEFER_FROM} bytes (see
+   *       {@link #lazyParsing(int)}): their parse costs about what deferring them and a first use
+   *       would.
    *   <li><b>What is unchanged is written as it was received.</b> A message, or sub-message, not
    *       changed since its parse is written as one copy of the bytes it was parsed from, read or
    *       not, without a size pass over its fields; once changed (or cleared, or materialized) it
@@ -210,6 +212,23 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    *     follows the parent's choice
    */
   T lazyParsing(boolean lazy);
+
+  /**
+   * {@link #lazyParsing(boolean) lazyParsing(true)}, deferring the sub-messages of at least {@code
+   * deferFrom} bytes (0: every one). Shorter ones are parsed with their parent, and, like the rest,
+   * written as received while unchanged. Returns this.
+   *
+   * @throws IllegalArgumentException if {@code deferFrom} is negative
+   * @throws IllegalStateException if this is a sub-message
+   */
+  T lazyParsing(int deferFrom);
+
+  /**
+   * The length from which {@link #lazyParsing(boolean) lazyParsing(true)} defers a sub-message. A
+   * sub-message of a few fields is parsed in about the time that deferring it and parsing it on
+   * first use take (docs/design/lazy-parsing.md).
+   */
+  int LAZY_DEFER_FROM = 64;
 
   /**
    * Clears this message and parses the buffer's whole readable region into it, advancing the reader

@@ -31,12 +31,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code *_forward}: LightProto and protobuf-java parse, read and write everything; BufProto
- *       the same eagerly ({@code bufproto_forward}), with {@code lazyParsing} ({@code
- *       bufproto_forwardLazy}: the metadata's properties deferred, both messages written as
- *       received), and with the metadata peeked ({@code bufproto_forwardPeek}: {@code parseFields}
- *       of the two fields, stopping early, and written as received);
+ *       the same eagerly ({@code bufproto_forward}), with {@code lazyParsing(true)} ({@code
+ *       bufproto_forwardLazy}: both messages written as received; their sub-messages, all shorter
+ *       than {@code LAZY_DEFER_FROM}, parsed with them), with {@code lazyParsing(0)} ({@code
+ *       bufproto_forwardDeferAll}: the command's CommandSend and the metadata's properties deferred
+ *       too), and with the metadata peeked ({@code bufproto_forwardPeek}: {@code parseFields} of
+ *       the two fields, stopping early, and written as received);
  *   <li>{@code *_readAll}: the same frame parsed and every field read, so that no row wins only by
- *       skipping work: BufProto lazily and eagerly beside LightProto.
+ *       skipping work: BufProto eagerly and lazily (both ways) beside LightProto.
  * </ul>
  */
 @State(Scope.Thread)
@@ -56,6 +58,8 @@ public class ForwardBenchmark {
   private final MessageMetadata bpMetadata = new MessageMetadata();
   private final BaseCommand lazyCommand = new BaseCommand().lazyParsing(true);
   private final MessageMetadata lazyMetadata = new MessageMetadata().lazyParsing(true);
+  private final BaseCommand deferringCommand = new BaseCommand().lazyParsing(0);
+  private final MessageMetadata deferringMetadata = new MessageMetadata().lazyParsing(0);
   private final org.apache.pulsar.common.api.proto.BaseCommand lpCommand =
       new org.apache.pulsar.common.api.proto.BaseCommand();
   private final org.apache.pulsar.common.api.proto.MessageMetadata lpMetadata =
@@ -80,11 +84,13 @@ public class ForwardBenchmark {
     long bp = bufproto_forward();
     ByteBuf expected = out.copy();
     check(bp, bufproto_forwardLazy(), expected, "lazy");
+    check(bp, bufproto_forwardDeferAll(), expected, "deferring");
     check(bp, bufproto_forwardPeek(), expected, "peek");
     check(bp, lightproto_forward(), expected, "LightProto");
     check(bp, protobuf_forward(), expected, "protobuf-java");
     expected.release();
     if (bufproto_readAll() != bufproto_readAllLazy()
+        || bufproto_readAll() != bufproto_readAllDeferAll()
         || bufproto_readAll() != lightproto_readAll()) {
       throw new IllegalStateException("the full reads disagree");
     }
@@ -112,6 +118,11 @@ public class ForwardBenchmark {
   @Benchmark
   public long bufproto_forwardLazy() {
     return forward(lazyCommand, lazyMetadata, false);
+  }
+
+  @Benchmark
+  public long bufproto_forwardDeferAll() {
+    return forward(deferringCommand, deferringMetadata, false);
   }
 
   @Benchmark
@@ -191,6 +202,11 @@ public class ForwardBenchmark {
   @Benchmark
   public long bufproto_readAllLazy() {
     return readAll(lazyCommand, lazyMetadata);
+  }
+
+  @Benchmark
+  public long bufproto_readAllDeferAll() {
+    return readAll(deferringCommand, deferringMetadata);
   }
 
   private long readAll(BaseCommand command, MessageMetadata metadata) {

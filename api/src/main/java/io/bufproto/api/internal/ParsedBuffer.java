@@ -51,6 +51,9 @@ public final class ParsedBuffer {
    */
   private boolean lazy;
 
+  /** The shortest message field value that a lazy parse defers (see {@link #deferFrom()}). */
+  private int deferFrom;
+
   private int state;
 
   /**
@@ -113,9 +116,13 @@ public final class ParsedBuffer {
     this.retain = retain;
   }
 
-  /** Sets whether the owner's next parses are lazy. */
-  public void lazy(boolean lazy) {
+  /**
+   * Sets whether the owner's next parses are lazy, and if so, from how many bytes they defer a
+   * message field's value.
+   */
+  public void lazy(boolean lazy, int deferFrom) {
     this.lazy = lazy;
+    this.deferFrom = deferFrom;
   }
 
   /**
@@ -124,6 +131,14 @@ public final class ParsedBuffer {
    */
   public boolean lazy() {
     return lazy;
+  }
+
+  /**
+   * In a lazy parse, the length from which a message field's value is deferred; a shorter one is
+   * parsed with its parent (and still written as received while unchanged).
+   */
+  public int deferFrom() {
+    return deferFrom;
   }
 
   /**

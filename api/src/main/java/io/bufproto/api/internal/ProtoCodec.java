@@ -183,7 +183,7 @@ public final class ProtoCodec {
     if (buf.readerIndex() != end) {
       throw ParseFailure.truncated();
     }
-    if (endGroupTag != 0 && endGroupTag != ProtoReads.MAY_DEFER) { // (a group's end tag)
+    if (endGroupTag != 0) { // (a group's end tag)
       throw ParseFailure.unclosedGroup();
     }
   }

@@ -28,8 +28,9 @@ public final class ProtoReads {
 
   /**
    * Generated {@code _parse}'s end-group tag for the value of a message field: parsed as a message
-   * ending at its length (an end-group tag of 0), or deferred when the parse is lazy. No tag ends
-   * in the bits 111 that a group's end tag would need to equal it.
+   * ending at its length, or deferred when the parse is lazy. No group's end tag is -1 (its wire
+   * type would be 7), but malformed input may hold the tag -1: {@code _parse} reads with an
+   * end-group tag of 0 instead.
    */
   public static final int MAY_DEFER = -1;
 
@@ -225,7 +226,7 @@ public final class ProtoReads {
     if (position(buf, in) != end) {
       throw ParseFailure.truncated();
     }
-    if (endGroupTag != 0 && endGroupTag != ProtoReads.MAY_DEFER) { // (a group's end tag)
+    if (endGroupTag != 0) { // (a group's end tag)
       throw ParseFailure.unclosedGroup();
     }
   }

@@ -330,11 +330,23 @@ public final class Person
 
     @Override
     public PhoneNumber lazyParsing(boolean _lazy) {
+      return _lazyParsing(_lazy, io.bufproto.api.ProtoMessage.LAZY_DEFER_FROM);
+    }
+
+    @Override
+    public PhoneNumber lazyParsing(int _deferFrom) {
+      if (_deferFrom < 0) {
+        throw new IllegalArgumentException("deferFrom is negative: " + _deferFrom);
+      }
+      return _lazyParsing(true, _deferFrom);
+    }
+
+    private PhoneNumber _lazyParsing(boolean _lazy, int _deferFrom) {
       if (_parent != null) {
         throw new IllegalStateException(
             "a sub-message is parsed as part of its parent: call lazyParsing on the top-level message");
       }
-      _ownSource().lazy(_lazy);
+      _ownSource().lazy(_lazy, _deferFrom);
       return this;
     }
 
@@ -367,17 +379,20 @@ public final class Person
      * parse (which this message's lazy values then read), through the runtime's cursor {@code _in}
      * when it opened one (else null; see ProtoReads), up to {@code _end}, or up
      * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0,
-     * or {@code ProtoReads.MAY_DEFER} for a message field's value, which a lazy parse defers
-     * instead). {@code _depth} is the nesting still allowed below this message. Returns true only
-     * if no required field is missing here or in the children this call parsed (the required-field
-     * check made while the fields are hot, instead of a walk over the tree after the parse); false
-     * when one may be: a sub-message merged from two occurrences, a map value with required fields.
+     * or {@code ProtoReads.MAY_DEFER} for a message field's value, which a lazy parse may defer).
+     * {@code _depth} is the nesting still allowed below this message. Returns true only if no
+     * required field is missing here or in the children this call parsed (the required-field check
+     * made while the fields are hot, instead of a walk over the tree after the parse); false when
+     * one may be: a sub-message merged from two occurrences, a map value with required fields.
      */
     public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
         io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-      if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER && _deferred(_src, _buf, _in,
-          _end, _depth)) {
-        return true; // its required fields are checked when it is parsed
+      if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER) {
+        if (_src.lazy()) {
+          return _parseLazily(_src, _buf, _in, _end, _depth);
+        }
+        // Not an end-group tag to look for: malformed input may hold the tag -1.
+        _endTag = 0;
       }
       if (_source != _src) {
         _source = _src;
@@ -427,24 +442,35 @@ public final class Person
     }
 
     /**
-     * For {@link #_parse} of a message field's value ({@code ProtoReads.MAY_DEFER}): when the parse
-     * is lazy and this is the field's first occurrence (the message is cleared: no size yet),
-     * records where its bytes lie, up to {@code _end}, to be parsed on first use ({@link
-     * #_ensure}), and returns true; else false, and the value is parsed now (a later occurrence
-     * merges into the earlier ones, which the setter that handed this message over has parsed).
+     * {@link #_parse} of a message field's value in a lazy parse ({@code ProtoReads.MAY_DEFER}).
+     * The field's first occurrence (this message is cleared: no size yet) is deferred when its
+     * bytes, up to {@code _end}, reach the parse's {@code deferFrom()}: where they lie is recorded,
+     * to be parsed on first use ({@link #_ensure}), and true returned. A shorter one is parsed now,
+     * which costs about what deferring it and a first use would, and is still written as received
+     * while unchanged. A later occurrence merges into the earlier ones (which the setter that
+     * handed this message over has parsed, if deferred) and is parsed now.
      */
-    private boolean _deferred(io.bufproto.api.internal.ParsedBuffer _src,
+    private boolean _parseLazily(io.bufproto.api.internal.ParsedBuffer _src,
         io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
-      if (!_src.lazy() || _cachedSize != -1) {
-        return false;
+      if (_cachedSize != -1) {
+        // Merged: no longer the bytes of one occurrence.
+        _raw = -1;
+        return _parse(_src, _buf, _in, _end, _depth, 0);
       }
       if (_source != _src) {
         _source = _src;
       }
       int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
-      _deferAt(_off, _end - _off, _depth);
-      io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _end);
-      return true;
+      if (_end - _off >= _src.deferFrom()) {
+        _deferAt(_off, _end - _off, _depth);
+        io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _end);
+        return true; // its required fields are checked when it is parsed
+      }
+      boolean _complete = _parse(_src, _buf, _in, _end, _depth, 0);
+      // Unchanged: written as received until changed.
+      _raw = _off;
+      _rawLen = _end - _off;
+      return _complete;
     }
 
     private void _deferAt(int _off, int _len, int _depth) {
@@ -1723,11 +1749,23 @@ public final class Person
 
   @Override
   public Person lazyParsing(boolean _lazy) {
+    return _lazyParsing(_lazy, io.bufproto.api.ProtoMessage.LAZY_DEFER_FROM);
+  }
+
+  @Override
+  public Person lazyParsing(int _deferFrom) {
+    if (_deferFrom < 0) {
+      throw new IllegalArgumentException("deferFrom is negative: " + _deferFrom);
+    }
+    return _lazyParsing(true, _deferFrom);
+  }
+
+  private Person _lazyParsing(boolean _lazy, int _deferFrom) {
     if (_parent != null) {
       throw new IllegalStateException(
           "a sub-message is parsed as part of its parent: call lazyParsing on the top-level message");
     }
-    _ownSource().lazy(_lazy);
+    _ownSource().lazy(_lazy, _deferFrom);
     return this;
   }
 
@@ -1760,17 +1798,20 @@ public final class Person
    * parse (which this message's lazy values then read), through the runtime's cursor {@code _in}
    * when it opened one (else null; see ProtoReads), up to {@code _end}, or up
    * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0,
-   * or {@code ProtoReads.MAY_DEFER} for a message field's value, which a lazy parse defers
-   * instead). {@code _depth} is the nesting still allowed below this message. Returns true only if
-   * no required field is missing here or in the children this call parsed (the required-field check
+   * or {@code ProtoReads.MAY_DEFER} for a message field's value, which a lazy parse may defer).
+   * {@code _depth} is the nesting still allowed below this message. Returns true only if no
+   * required field is missing here or in the children this call parsed (the required-field check
    * made while the fields are hot, instead of a walk over the tree after the parse); false when
    * one may be: a sub-message merged from two occurrences, a map value with required fields.
    */
   public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-    if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER && _deferred(_src, _buf, _in, _end,
-        _depth)) {
-      return true; // its required fields are checked when it is parsed
+    if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER) {
+      if (_src.lazy()) {
+        return _parseLazily(_src, _buf, _in, _end, _depth);
+      }
+      // Not an end-group tag to look for: malformed input may hold the tag -1.
+      _endTag = 0;
     }
     if (_source != _src) {
       _source = _src;
@@ -1894,24 +1935,35 @@ public final class Person
   }
 
   /**
-   * For {@link #_parse} of a message field's value ({@code ProtoReads.MAY_DEFER}): when the parse
-   * is lazy and this is the field's first occurrence (the message is cleared: no size yet), records
-   * where its bytes lie, up to {@code _end}, to be parsed on first use ({@link #_ensure}), and
-   * returns true; else false, and the value is parsed now (a later occurrence merges into the
-   * earlier ones, which the setter that handed this message over has parsed).
+   * {@link #_parse} of a message field's value in a lazy parse ({@code ProtoReads.MAY_DEFER}). The
+   * field's first occurrence (this message is cleared: no size yet) is deferred when its bytes, up
+   * to {@code _end}, reach the parse's {@code deferFrom()}: where they lie is recorded, to be
+   * parsed on first use ({@link #_ensure}), and true returned. A shorter one is parsed now, which
+   * costs about what deferring it and a first use would, and is still written as received while
+   * unchanged. A later occurrence merges into the earlier ones (which the setter that handed this
+   * message over has parsed, if deferred) and is parsed now.
    */
-  private boolean _deferred(io.bufproto.api.internal.ParsedBuffer _src,
+  private boolean _parseLazily(io.bufproto.api.internal.ParsedBuffer _src,
       io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
-    if (!_src.lazy() || _cachedSize != -1) {
-      return false;
+    if (_cachedSize != -1) {
+      // Merged: no longer the bytes of one occurrence.
+      _raw = -1;
+      return _parse(_src, _buf, _in, _end, _depth, 0);
     }
     if (_source != _src) {
       _source = _src;
     }
     int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
-    _deferAt(_off, _end - _off, _depth);
-    io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _end);
-    return true;
+    if (_end - _off >= _src.deferFrom()) {
+      _deferAt(_off, _end - _off, _depth);
+      io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _end);
+      return true; // its required fields are checked when it is parsed
+    }
+    boolean _complete = _parse(_src, _buf, _in, _end, _depth, 0);
+    // Unchanged: written as received until changed.
+    _raw = _off;
+    _rawLen = _end - _off;
+    return _complete;
   }
 
   private void _deferAt(int _off, int _len, int _depth) {

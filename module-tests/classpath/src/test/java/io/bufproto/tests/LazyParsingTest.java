@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.CodedOutputStream;
 import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.ProtoMessage;
 import io.bufproto.tests.pulsar.BaseCommand;
 import io.bufproto.tests.pulsar.MessageMetadata;
 import io.bufproto.tests.pulsar.PulsarApi;
@@ -18,6 +19,8 @@ import io.netty.util.IllegalReferenceCountException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What {@code lazyParsing(true)} promises beyond what the lazy configuration of the differential
@@ -44,8 +47,9 @@ class LazyParsingTest {
         .toByteArray();
   }
 
+  /** Deferring every child: the children here are shorter than lazyParsing(true) defers. */
   private static BaseCommand lazy() {
-    return new BaseCommand().lazyParsing(true);
+    return new BaseCommand().lazyParsing(0);
   }
 
   /**
@@ -78,11 +82,14 @@ class LazyParsingTest {
     return PulsarApi.KeyValue.newBuilder().setKey(key).setValue(value).build().toByteArray();
   }
 
-  @Test
-  void whatIsUnchangedIsWrittenAsReceivedAndWhatChangedFromItsFields() throws IOException {
+  /** Children deferred, and (shorter than it defers) parsed with their parent. */
+  @ParameterizedTest
+  @ValueSource(ints = {0, ProtoMessage.LAZY_DEFER_FROM})
+  void whatIsUnchangedIsWrittenAsReceivedAndWhatChangedFromItsFields(int deferFrom)
+      throws IOException {
     byte[] odd = keyValueValueFirst("k1", "v1");
     byte[] input = metadata(keyValue("k0", "v0"), odd);
-    MessageMetadata ours = new MessageMetadata().lazyParsing(true);
+    MessageMetadata ours = new MessageMetadata().lazyParsing(deferFrom);
     ours.parseFrom(input);
     assertArrayEquals(input, ours.toByteArray(), "unchanged");
     assertEquals("k1", ours.getPropertyAt(1).getKey(), "a deferred child read");
@@ -224,6 +231,39 @@ class LazyParsingTest {
   void onlyATopLevelMessageChooses() {
     BaseCommand parent = new BaseCommand();
     assertThrows(IllegalStateException.class, () -> parent.setSend().lazyParsing(true));
+    assertThrows(IllegalStateException.class, () -> parent.setSend().lazyParsing(0));
     assertFalse(parent.getSend().hasProducerId());
+    assertThrows(IllegalArgumentException.class, () -> parent.lazyParsing(-1));
+  }
+
+  /**
+   * lazyParsing(true) defers a child of LAZY_DEFER_FROM bytes or more, and parses a shorter one
+   * with its parent: a KeyValue missing its required value, 64 bytes long, throws where it is read;
+   * 63 bytes long, at the parse.
+   */
+  @Test
+  void lazyParsingTrueDefersChildrenFromLazyDeferFromBytes() throws IOException {
+    for (int length : new int[] {ProtoMessage.LAZY_DEFER_FROM, ProtoMessage.LAZY_DEFER_FROM - 1}) {
+      byte[] child =
+          PulsarApi.KeyValue.newBuilder()
+              .setKey("k".repeat(length - 2))
+              .buildPartial()
+              .toByteArray();
+      assertEquals(length, child.length);
+      byte[] input = metadata(keyValue("k0", "v0"), child);
+      MessageMetadata ours = new MessageMetadata().lazyParsing(true);
+      if (length < ProtoMessage.LAZY_DEFER_FROM) {
+        InvalidProtobufException e =
+            assertThrows(InvalidProtobufException.class, () -> ours.parseFrom(input));
+        assertTrue(e.getMessage().contains("properties[1].value"), e::getMessage);
+      } else {
+        ours.parseFrom(input);
+        assertEquals("k0", ours.getPropertyAt(0).getKey());
+        InvalidProtobufException e =
+            assertThrows(InvalidProtobufException.class, () -> ours.getPropertyAt(1));
+        assertTrue(e.getMessage().contains("value"), e::getMessage);
+        assertArrayEquals(input, ours.toByteArray(), "unread, forwarded as received");
+      }
+    }
   }
 }

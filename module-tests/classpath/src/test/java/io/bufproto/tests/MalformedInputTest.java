@@ -205,6 +205,9 @@ class MalformedInputTest {
       }, // 11-byte varint tag
       {0x0a, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f}, // negative length
       {0x0a, 0x05, 'a'}, // length past the end
+      // A tag of -1 (wire type 7) in a sub-message: singular, repeated; eager and lazy parses
+      {0x12, 0x05, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f},
+      {0x1a, 0x05, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f},
     };
     for (byte[] b : bad) {
       assertThrows(
@@ -213,6 +216,16 @@ class MalformedInputTest {
           Arrays.toString(b));
       assertThrows(
           InvalidProtobufException.class, () -> new Node().parseFrom(b), Arrays.toString(b));
+      for (int deferFrom : new int[] {0, ProtoMessage.LAZY_DEFER_FROM}) {
+        assertThrows(
+            InvalidProtobufException.class,
+            () -> {
+              Node lazy = new Node().lazyParsing(deferFrom);
+              lazy.parseFrom(b);
+              lazy.materialize();
+            },
+            Arrays.toString(b));
+      }
     }
   }
 

@@ -73,9 +73,10 @@ final class ParseDifferential {
   static void check(Case type, BufKind kind, byte[] bytes, Map<String, ProtoMessage<?>> reused) {
     String theirError = protobufJavaError(type, bytes);
     Message theirs = theirError == null ? protobufJava(type, bytes) : null;
-    ProtoMessage<?> ours = LazySuite.configure(type.ours().get());
+    int deferFrom = LazySuite.nextDeferFrom();
+    ProtoMessage<?> ours = LazySuite.configure(type.ours().get(), deferFrom);
     ProtoMessage<?> again =
-        reused.computeIfAbsent(type.name(), k -> LazySuite.configure(type.ours().get()));
+        LazySuite.configure(reused.computeIfAbsent(type.name(), k -> type.ours().get()), deferFrom);
     ByteBuf in = kind.source(bytes);
     try {
       try {
