@@ -277,12 +277,13 @@ def forward(folder):
         return []
     lines = ["## Forward: a publish frame's command and metadata, two fields read, both written", "",
              "A broker parses Pulsar's `BaseCommand` (a `CommandSend`) and `MessageMetadata`, reads two fields "
-             "of each and writes both out (`ForwardBenchmark`). BufProto eagerly, with `lazyParsing(true)` "
-             "(sub-messages parsed on first use, unchanged messages written as received; "
-             "docs/design/lazy-parsing.md) and with the metadata peeked (`parseFields`, stopping early, "
-             "written as received); LightProto and protobuf-java parse, read and write everything. The "
-             "second row parses and reads every field. Command: `java -jar jmh/target/benchmarks.jar "
-             "ForwardBenchmark -f 2 -wi 3 -i 3 -prof gc -rf json`.", ""]
+             "of each and writes both out (`ForwardBenchmark`). BufProto eagerly; with `lazyParsing(true)` "
+             "(unchanged messages written as received; sub-messages of 64 bytes or more parsed on first use, "
+             "which here are none); with `lazyParsing(0)` (every sub-message parsed on first use); and with the "
+             "metadata peeked (`parseFields`, stopping early, written as received); LightProto and protobuf-java "
+             "parse, read and write everything (docs/design/lazy-parsing.md). The second row parses and reads "
+             "every field. Command: `java -jar jmh/target/benchmarks.jar ForwardBenchmark -f 3 -wi 3 -i 3 "
+             "-prof gc -rf json`.", ""]
     for name in sorted(os.listdir(folder)):
         res = load(os.path.join(folder, name)) if name.endswith(".json") else {}
         if not res:
@@ -290,17 +291,25 @@ def forward(folder):
         any_rec = next(iter(res.values()))[3]
         lines += ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
                   + any_rec.get("vmVersion", ""), "",
-                  "| operation | BufProto | BufProto, lazy | BufProto, lazy + peek | LightProto | protobuf-java "
-                  "| lazy vs LightProto | lazy + peek vs LightProto |", "|---|---|---|---|---|---|---|---|"]
+                  "| operation | BufProto | BufProto, lazy | BufProto, `lazyParsing(0)` | BufProto, lazy + peek "
+                  "| LightProto | protobuf-java | lazy vs LightProto | `lazyParsing(0)` vs LightProto "
+                  "| lazy + peek vs LightProto |", "|---|---|---|---|---|---|---|---|---|---|"]
         get = lambda b: res.get(("Forward", b))
-        lines.append("| forward (2 fields each) | %s | %s | %s | %s | %s | %s | %s |" % (
-            cell(get("bufproto_forward")), cell(get("bufproto_forwardLazy")), cell(get("bufproto_forwardPeek")),
+        lines.append("| forward (2 fields each) | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            cell(get("bufproto_forward")), cell(get("bufproto_forwardLazy")),
+            cell(get("bufproto_forwardDeferAll")), cell(get("bufproto_forwardPeek")),
             cell(get("lightproto_forward")), cell(get("protobuf_forward")),
             ratio(get("bufproto_forwardLazy"), get("lightproto_forward")),
+            ratio(get("bufproto_forwardDeferAll"), get("lightproto_forward")),
             ratio(get("bufproto_forwardPeek"), get("lightproto_forward"))))
-        lines.append("| parse, read every field | %s | %s | | %s | | %s | |" % (
-            cell(get("bufproto_readAll")), cell(get("bufproto_readAllLazy")), cell(get("lightproto_readAll")),
-            ratio(get("bufproto_readAllLazy"), get("lightproto_readAll"))))
+        lines.append("| parse, read every field | %s | %s | %s | | %s | | %s | %s | |" % (
+            cell(get("bufproto_readAll")), cell(get("bufproto_readAllLazy")),
+            cell(get("bufproto_readAllDeferAll")), cell(get("lightproto_readAll")),
+            ratio(get("bufproto_readAllLazy"), get("lightproto_readAll")),
+            ratio(get("bufproto_readAllDeferAll"), get("lightproto_readAll"))))
+        lines += ["", "Read every field, lazily against eagerly: %s with `lazyParsing(true)`, %s with "
+                  "`lazyParsing(0)`." % (ratio(get("bufproto_readAllLazy"), get("bufproto_readAll")),
+                                         ratio(get("bufproto_readAllDeferAll"), get("bufproto_readAll")))]
         lines.append("")
     return lines
 

@@ -6,7 +6,8 @@ import io.netty.buffer.Unpooled;
 /** The guide's lazy parse (docs/guide/generated-api.md shows the region below). */
 public class Forward {
   // [START forward]
-  private final Person person = new Person().lazyParsing(true); // one per thread, reused
+  // Every phone deferred, short as it is; one per thread, reused.
+  private final Person person = new Person().lazyParsing(0);
 
   int forward(ByteBuf in, ByteBuf out) {
     person.parseFrom(in); // name and id decoded; each phone's place recorded, not parsed
@@ -31,7 +32,7 @@ public class Forward {
 
     // A phone whose bytes are malformed: the parse records it; reading it throws.
     byte[] bad = {0x0a, 0x03, 'A', 'd', 'a', 0x22, 0x02, 0x0a, 0x05};
-    Person lazy = new Person().lazyParsing(true);
+    Person lazy = new Person().lazyParsing(0);
     lazy.parseFrom(bad);
     try {
       lazy.getPhoneAt(0);
