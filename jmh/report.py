@@ -241,6 +241,17 @@ def honest(folder):
     return lines
 
 
+def per_jdk(folder, heading, separator):
+    """Each jdk*.json in folder: its results, and its section heading with the table header."""
+    for name in sorted(os.listdir(folder)):
+        res = load(os.path.join(folder, name)) if name.endswith(".json") else {}
+        if not res:
+            continue
+        any_rec = next(iter(res.values()))[3]
+        yield res, ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
+                    + any_rec.get("vmVersion", ""), "", heading, separator]
+
+
 def peek(folder):
     """A broker's peek at MessageMetadata, beside the full parse (jmh/results/peek/jdk*.json, PeekBenchmark)."""
     if not os.path.isdir(folder):
@@ -252,15 +263,10 @@ def peek(folder):
              "such parse, parse everything, then read the two. The second row parses and reads every field in "
              "every library. Command: `java -jar jmh/target/benchmarks.jar PeekBenchmark -f 2 -wi 3 -i 3 "
              "-prof gc -rf json`.", ""]
-    for name in sorted(os.listdir(folder)):
-        res = load(os.path.join(folder, name)) if name.endswith(".json") else {}
-        if not res:
-            continue
-        any_rec = next(iter(res.values()))[3]
-        lines += ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
-                  + any_rec.get("vmVersion", ""), "",
-                  "| operation | BufProto | BufProto, stopping early | LightProto | protobuf-java "
-                  "| vs LightProto | stopping early vs LightProto |", "|---|---|---|---|---|---|---|"]
+    for res, head in per_jdk(folder, "| operation | BufProto | BufProto, stopping early | LightProto "
+                             "| protobuf-java | vs LightProto | stopping early vs LightProto |",
+                             "|---|---|---|---|---|---|---|"):
+        lines += head
         for label, op, early in (("peek (2 fields)", "peek", "peekStoppingEarly"),
                                  ("parse, read every field", "parseReadAll", None)):
             bp, lp, pj = (res.get(("Peek", lib + "_" + op)) for lib in ("bufproto", "lightproto", "protobuf"))
@@ -284,16 +290,11 @@ def forward(folder):
              "parse, read and write everything (docs/design/lazy-parsing.md). The second row parses and reads "
              "every field. Command: `java -jar jmh/target/benchmarks.jar ForwardBenchmark -f 3 -wi 3 -i 3 "
              "-prof gc -rf json`.", ""]
-    for name in sorted(os.listdir(folder)):
-        res = load(os.path.join(folder, name)) if name.endswith(".json") else {}
-        if not res:
-            continue
-        any_rec = next(iter(res.values()))[3]
-        lines += ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
-                  + any_rec.get("vmVersion", ""), "",
-                  "| operation | BufProto | BufProto, lazy | BufProto, `lazyParsing(0)` | BufProto, lazy + peek "
-                  "| LightProto | protobuf-java | lazy vs LightProto | `lazyParsing(0)` vs LightProto "
-                  "| lazy + peek vs LightProto |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for res, head in per_jdk(folder, "| operation | BufProto | BufProto, lazy | BufProto, `lazyParsing(0)` "
+                             "| BufProto, lazy + peek | LightProto | protobuf-java | lazy vs LightProto "
+                             "| `lazyParsing(0)` vs LightProto | lazy + peek vs LightProto |",
+                             "|---|---|---|---|---|---|---|---|---|---|"):
+        lines += head
         get = lambda b: res.get(("Forward", b))
         lines.append("| forward (2 fields each) | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             cell(get("bufproto_forward")), cell(get("bufproto_forwardLazy")),
