@@ -8,6 +8,7 @@
  *   <li>{@link io.bufproto.api.schema}: each generated type's schema (field numbers, names, types),
  *       which the formats read.
  *   <li>{@link io.bufproto.api.format}: the text and JSON formats.
+ *   <li>{@link io.bufproto.api.generated}: the class every generated message extends.
  *   <li>{@link io.bufproto.api.internal}: for generated code only, with no compatibility promise.
  *   <li>{@link io.bufproto.api.spi}: what a runtime implements: a {@link
  *       io.bufproto.api.spi.BufProtoRuntime} supplies the reader and the writer; the best usable
@@ -20,6 +21,7 @@ module io.bufproto.api {
 
   exports io.bufproto.api;
   exports io.bufproto.api.format;
+  exports io.bufproto.api.generated;
   exports io.bufproto.api.internal;
   exports io.bufproto.api.schema;
   exports io.bufproto.api.spi;

@@ -4,9 +4,10 @@ package io.bufproto.generator;
  * Lays out the templates' output: re-indents by brace depth (two spaces, continuation lines four
  * more: a line inside parentheses opened on an earlier line, one starting with an operator or with
  * {@code implements}, the rest of a wrapped line), keeps every line within {@value #WIDTH} columns,
- * drops blank lines after an opening and before a closing brace, folds runs of blank lines into
- * one, and puts one blank line after every member that ends with a brace. Braces inside string and
- * char literals and comments do not count, so templates need not care about indentation at all.
+ * drops blank lines after an opening and before a closing brace and inside methods, folds runs of
+ * blank lines into one, and puts one blank line after every member that ends with a brace. Braces
+ * inside string and char literals and comments do not count, so templates need not care about
+ * indentation at all.
  *
  * <p>A code line too long is wrapped at the first of these that fits: the last argument or
  * parameter comma, {@code &&} or {@code ||}; the opening parenthesis of the outermost call; the
@@ -43,7 +44,9 @@ final class JavaFormatter {
     while (!lines.isEmpty()) {
       String line = lines.poll().strip();
       if (line.isEmpty()) {
-        if (!previousBlank && !previousOpened) {
+        // Blank lines separate members; inside a method they would only part the fields' blocks.
+        boolean inTypeBody = typeBody.isEmpty() || typeBody.peek();
+        if (!previousBlank && !previousOpened && inTypeBody) {
           out.append('\n');
           previousBlank = true;
         }

@@ -222,6 +222,8 @@ final class ModelBuilder {
    */
   List<FieldModel> fields(Descriptor d, List<Integer> path) {
     Set<String> used = new HashSet<>(GeneratedMethods.MESSAGE);
+    used.addAll(GeneratedMethods.INHERITED);
+    used.addAll(GeneratedMethods.RESERVED);
     for (OneofDescriptor o : d.getRealOneofs()) {
       if (!claim(used, GeneratedMethods.oneof(Names.upperCamel(o.getName())))) {
         throw new GeneratorException(

@@ -3,6 +3,9 @@ package io.bufproto.templates;
 /** Renders {@code .proto} comments as Javadoc that cannot break out of its comment or tags. */
 public final class Docs {
 
+  /** The longest Javadoc text written on one line (room left for a nested class's indentation). */
+  private static final int ONE_LINE = 72;
+
   private Docs() {}
 
   /**
@@ -21,9 +24,14 @@ public final class Docs {
   /**
    * A Javadoc block of up to three paragraphs, each left out when empty: {@code lead} (Javadoc
    * already, one line), the {@code .proto} {@code comment} (preformatted, escaped), {@code last}
-   * (Javadoc already).
+   * (Javadoc already); one line when it is {@code last} alone and short.
    */
   static String block(String lead, String comment, String last) {
+    boolean noComment = comment == null || comment.isBlank();
+    if (lead.isEmpty() && noComment && last.length() <= ONE_LINE) {
+      // The declaration alone: one line, as most accessors' Javadoc is.
+      return "/** " + last + " */";
+    }
     StringBuilder sb = new StringBuilder("/**\n");
     String separator = "";
     if (!lead.isEmpty()) {

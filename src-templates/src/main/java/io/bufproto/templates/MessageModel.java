@@ -82,6 +82,33 @@ public record MessageModel(
         + ")";
   }
 
+  /**
+   * Whether some field holds more than a number (a repeated one keeps an array), which a release
+   * drops ({@code _releaseFields}); without one, the class inherits the no-op.
+   */
+  public boolean releasesFields() {
+    return fields.stream().anyMatch(f -> f.kind() != Kind.SCALAR);
+  }
+
+  /**
+   * Whether some field holds lazy values or messages, which {@code materialize()} decodes or visits
+   * ({@code _materializeFields}); without one, the class inherits the no-op.
+   */
+  public boolean materializesFields() {
+    return fields.stream()
+        .anyMatch(f -> f.kind() != Kind.SCALAR && f.kind() != Kind.REPEATED_SCALAR);
+  }
+
+  /**
+   * Whether some string field is not checked for valid UTF-8 (proto2): {@code materialize()} keeps
+   * the bytes of a malformed one in a copy ({@code _keepMalformed}).
+   */
+  public boolean keepsMalformed() {
+    return fields.stream()
+        .anyMatch(
+            f -> (f.kind() == Kind.STRING || f.kind() == Kind.REPEATED_STRING) && !f.checkUtf8());
+  }
+
   /** Whether some field holds bytes (singular or repeated): they read {@code _valueBuffer}. */
   public boolean bytesFields() {
     return fields.stream().anyMatch(f -> f.kind() == Kind.BYTES || f.kind() == Kind.REPEATED_BYTES);

@@ -9,12 +9,8 @@ package io.bufproto.golden;
  * Protobuf type {@code golden.Person}
  */
 public final class Person
-    implements io.bufproto.api.ProtoMessage<Person>,
-    io.bufproto.api.internal.InternalMessage,
-    io.bufproto.api.internal.MessageParent {
-  /**
-   * Protobuf type {@code golden.Person.PhoneType}
-   */
+    extends io.bufproto.api.generated.GeneratedMessage<Person> {
+  /** Protobuf type {@code golden.Person.PhoneType} */
   public static enum PhoneType implements io.bufproto.api.ProtoEnum {
     MOBILE(0),
     HOME(1),
@@ -83,57 +79,14 @@ public final class Person
     }
   }
 
-  /**
-   * Protobuf type {@code golden.Person.PhoneNumber}
-   */
+  /** Protobuf type {@code golden.Person.PhoneNumber} */
   public static final class PhoneNumber
-      implements io.bufproto.api.ProtoMessage<PhoneNumber>,
-      io.bufproto.api.internal.InternalMessage {
+      extends io.bufproto.api.generated.GeneratedMessage<PhoneNumber> {
     /** The field number of {@code number}. */
     public static final int NUMBER_FIELD_NUMBER = 1;
     /** The field number of {@code type}. */
     public static final int TYPE_FIELD_NUMBER = 2;
     private int _bits0;
-    /**
-     * Whether a projected parse (parseFields) filled this message: it then refuses to be written or
-     * copied (so a projection is never a sub-message: only _writeSize tests this).
-     */
-    private boolean _projected;
-    /**
-     * The bytes this message was parsed from, in _source, which a write copies while it is
-     * unchanged since a lazy or projected parse (see lazyParsing): -1 if none; their offset (0 or
-     * more) once parsed; -2 - their offset while a lazy parse of the parent has deferred this
-     * message's parse (see _ensure). One field, so that clear() forgets them with one store.
-     */
-    private int _raw = -1;
-    /** The length of the bytes of _raw. */
-    private int _rawLen;
-    /** The nesting still allowed below this message, while its parse is deferred. */
-    private int _deferredDepth;
-    /**
-     * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
-     * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
-     */
-    private io.bufproto.api.internal.ParsedBuffer _source;
-    /**
-     * The serialized size, or -1 after a change, or Reuse.PARSED while unchanged since a parse (see
-     * {@code MessageParent} for the contract).
-     */
-    private int _cachedSize = -1;
-    /** What clear() kept since the last release, in serialized bytes (see {@code Reuse}). */
-    private int _kept;
-    /** The message holding this one, told when this one changes; null for a top-level message. */
-    private io.bufproto.api.internal.MessageParent _parent;
-    /**
-     * Where {@link #writeTo} composes the message for a target without an array; see {@code
-     * ProtoWriter}.
-     */
-    private byte[] _scratch;
-    /**
-     * Fields this schema does not know, written back after the known ones; null while there are
-     * none.
-     */
-    private io.bufproto.api.internal.UnknownFields _unknown;
     /*
      * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
      * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
@@ -152,46 +105,7 @@ public final class Person
     /** An empty message, to fill or to parse into (and to reuse: see {@code ProtoMessage}). */
     public PhoneNumber() {}
 
-    /**
-     * Generated-code API: makes {@code _p} the message told when this one changes. Returns this.
-     */
-    public PhoneNumber _setParent(io.bufproto.api.internal.MessageParent _p) {
-      _parent = _p;
-      return this;
-    }
-
-    /** Forgets the cached size (a field changed), here and, if it was valid, in the parents. */
-    private void _changed() {
-      // Called by every setter: kept small to inline; the rare walk upwards is out of line.
-      if (_cachedSize != -1) {
-        _forgetSize();
-      }
-    }
-
-    /**
-     * A value left this message other than by clear() (a field's own clear, a oneof member
-     * replaced, a map value replaced or removed), where no count sees it: the next clear() of the
-     * top-level message releases everything (see {@code Reuse}).
-     */
-    @Override
-    public void _dropped() {
-      _kept = io.bufproto.api.internal.Reuse.RELEASE;
-      if (_parent != null) {
-        _parent._dropped();
-      }
-    }
-
-    private void _forgetSize() {
-      _cachedSize = -1;
-      _raw = -1;
-      if (_parent != null) {
-        _parent._childChanged(this);
-      }
-    }
-
-    /**
-     * <code>string number = 1;</code>
-     */
+    /** <code>string number = 1;</code> */
     public String getNumber() {
       if ((_bits0 & 0x00000001) == 0) {
         return "";
@@ -203,9 +117,7 @@ public final class Person
       return _s;
     }
 
-    /**
-     * <code>string number = 1;</code>
-     */
+    /** <code>string number = 1;</code> */
     public PhoneNumber setNumber(String value) {
       java.util.Objects.requireNonNull(value, "number");
       if (value != number_ || number_Off >= 0) {
@@ -218,9 +130,7 @@ public final class Person
       return this;
     }
 
-    /**
-     * <code>string number = 1;</code>
-     */
+    /** <code>string number = 1;</code> */
     public PhoneNumber clearNumber() {
       _bits0 &= ~0x00000001;
       _dropped();
@@ -228,25 +138,19 @@ public final class Person
       return this;
     }
 
-    /**
-     * <code>.golden.Person.PhoneType type = 2;</code>
-     */
+    /** <code>.golden.Person.PhoneType type = 2;</code> */
     public io.bufproto.golden.Person.PhoneType getType() {
       io.bufproto.golden.Person.PhoneType _v = io.bufproto.golden.Person.PhoneType.forNumber(
           getTypeValue());
       return _v == null ? io.bufproto.golden.Person.PhoneType.UNRECOGNIZED : _v;
     }
 
-    /**
-     * <code>.golden.Person.PhoneType type = 2;</code>
-     */
+    /** <code>.golden.Person.PhoneType type = 2;</code> */
     public int getTypeValue() {
       return (_bits0 & 0x00000002) != 0 ? type_ : 0;
     }
 
-    /**
-     * <code>.golden.Person.PhoneType type = 2;</code>
-     */
+    /** <code>.golden.Person.PhoneType type = 2;</code> */
     public PhoneNumber setTypeValue(int value) {
       type_ = value;
       _bits0 |= 0x00000002;
@@ -254,9 +158,7 @@ public final class Person
       return this;
     }
 
-    /**
-     * <code>.golden.Person.PhoneType type = 2;</code>
-     */
+    /** <code>.golden.Person.PhoneType type = 2;</code> */
     public PhoneNumber setType(io.bufproto.golden.Person.PhoneType value) {
       type_ = value.getNumber();
       _bits0 |= 0x00000002;
@@ -264,9 +166,7 @@ public final class Person
       return this;
     }
 
-    /**
-     * <code>.golden.Person.PhoneType type = 2;</code>
-     */
+    /** <code>.golden.Person.PhoneType type = 2;</code> */
     public PhoneNumber clearType() {
       _bits0 &= ~0x00000002;
       _changed();
@@ -274,117 +174,6 @@ public final class Person
     }
 
     @Override
-    public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size) {
-      parseFrom(_buf, _size, io.bufproto.api.internal.ProtoCodec.DEFAULT_RECURSION_LIMIT);
-    }
-
-    @Override
-    public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
-      io.bufproto.api.internal.ParsedBuffer _src = _reset(_size);
-      int _end = io.bufproto.api.internal.ProtoCodec.beginMessage(_buf, _size);
-      io.netty.buffer.ByteBuf _b = _src.open(_buf);
-      io.bufproto.api.spi.ProtoInput _in = _src.cursor(_b);
-      try {
-        _parse(_src, _b, _in, _end, _recursionLimit, 0);
-        io.bufproto.api.internal.ProtoReads.flush(_in);
-      } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-        _src.parsing(false);
-        // Where it failed, in the message (InvalidProtobufException.offset()).
-        throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
-      }
-      _src.parsing(false);
-      if (_src.lazy()) {
-        // Written as received until changed (lazyParsing).
-        _raw = _end - _size;
-        _rawLen = _size;
-      }
-    }
-
-    @Override
-    public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit,
-        int _sizeLimit) {
-      io.bufproto.api.internal.ProtoCodec.checkSizeLimit(_size, _sizeLimit);
-      parseFrom(_buf, _size, _recursionLimit);
-    }
-
-    @Override
-    public void parseFrom(byte[] _bytes) {
-      parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(_bytes), _bytes.length);
-    }
-
-    @Override
-    public boolean parseDelimitedFrom(io.netty.buffer.ByteBuf _buf) {
-      return io.bufproto.api.internal.ProtoCodec.parseDelimited(this, _buf);
-    }
-
-    @Override
-    public PhoneNumber retainParsedBuffers(boolean _retain) {
-      if (_parent != null) {
-        throw new IllegalStateException(
-            "a sub-message is parsed as part of its parent:"
-            + " call retainParsedBuffers on the top-level message");
-      }
-      _ownSource().retain(_retain);
-      return this;
-    }
-
-    @Override
-    public PhoneNumber lazyParsing(boolean _lazy) {
-      return _lazyParsing(_lazy, io.bufproto.api.ProtoMessage.LAZY_DEFER_FROM);
-    }
-
-    @Override
-    public PhoneNumber lazyParsing(int _deferFrom) {
-      if (_deferFrom < 0) {
-        throw new IllegalArgumentException("deferFrom is negative: " + _deferFrom);
-      }
-      return _lazyParsing(true, _deferFrom);
-    }
-
-    private PhoneNumber _lazyParsing(boolean _lazy, int _deferFrom) {
-      if (_parent != null) {
-        throw new IllegalStateException(
-            "a sub-message is parsed as part of its parent: call lazyParsing on the top-level message");
-      }
-      _ownSource().lazy(_lazy, _deferFrom);
-      return this;
-    }
-
-    /**
-     * clear() for a parse of {@code _size} bytes, which is counted with what the clear leaves
-     * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
-     */
-    private io.bufproto.api.internal.ParsedBuffer _reset(int _size) {
-      io.bufproto.api.internal.ParsedBuffer _s = _clearCounting();
-      if (_s == null) {
-        _s = _ownSource();
-      }
-      _kept = io.bufproto.api.internal.Reuse.parsed(_kept, _size);
-      // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
-      _cachedSize = -1;
-      return _s;
-    }
-
-    /** The ParsedBuffer this message's own parses open, made on first use. */
-    private io.bufproto.api.internal.ParsedBuffer _ownSource() {
-      io.bufproto.api.internal.ParsedBuffer _s = _source;
-      if (_s == null || !_s.ownedBy(this)) {
-        _source = _s = new io.bufproto.api.internal.ParsedBuffer(this);
-      }
-      return _s;
-    }
-
-    /**
-     * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this
-     * parse (which this message's lazy values then read), through the runtime's cursor {@code _in}
-     * when it opened one (else null; see ProtoReads), up to {@code _end}, or up
-     * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0,
-     * or {@code ProtoReads.MAY_DEFER} for a message field's value, which a lazy parse may defer).
-     * {@code _depth} is the nesting still allowed below this message. Returns true only if no
-     * required field is missing here or in the children this call parsed (the required-field check
-     * made while the fields are hot, instead of a walk over the tree after the parse); false when
-     * one may be: a sub-message merged from two occurrences, a map value with required fields.
-     */
     public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
         io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
       if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER) {
@@ -414,13 +203,11 @@ public final class Person
               _bits0 |= 0x00000001;
               break;
             }
-
             case 16: { // type
               type_ = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
               _bits0 |= 0x00000002;
               break;
             }
-
             default: {
               if (_tag == _endTag && _endTag != 0) {
                 _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
@@ -441,144 +228,7 @@ public final class Person
       return true;
     }
 
-    /**
-     * {@link #_parse} of a message field's value in a lazy parse ({@code ProtoReads.MAY_DEFER}).
-     * The field's first occurrence (this message is cleared: no size yet) is deferred when its
-     * bytes, up to {@code _end}, reach the parse's {@code deferFrom()}: where they lie is recorded,
-     * to be parsed on first use ({@link #_ensure}), and true returned. A shorter one is parsed now,
-     * which costs about what deferring it and a first use would, and is still written as received
-     * while unchanged. A later occurrence merges into the earlier ones (which the setter that
-     * handed this message over has parsed, if deferred) and is parsed now.
-     */
-    private boolean _parseLazily(io.bufproto.api.internal.ParsedBuffer _src,
-        io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
-      if (_cachedSize != -1) {
-        // Merged: no longer the bytes of one occurrence.
-        _raw = -1;
-        return _parse(_src, _buf, _in, _end, _depth, 0);
-      }
-      if (_source != _src) {
-        _source = _src;
-      }
-      int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
-      if (_end - _off >= _src.deferFrom()) {
-        _deferAt(_off, _end - _off, _depth);
-        io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _end);
-        return true; // its required fields are checked when it is parsed
-      }
-      boolean _complete = _parse(_src, _buf, _in, _end, _depth, 0);
-      // Unchanged: written as received until changed.
-      _raw = _off;
-      _rawLen = _end - _off;
-      return _complete;
-    }
-
-    private void _deferAt(int _off, int _len, int _depth) {
-      _raw = -2 - _off;
-      _rawLen = _len;
-      _cachedSize = _len;
-      _deferredDepth = _depth;
-    }
-
-    /**
-     * Generated-code API: this message, parsed first if a lazy parse deferred it. A parent calls it
-     * before handing out or reading a child.
-     */
-    public PhoneNumber _ensure() {
-      if (_raw < -1) {
-        _parseDeferred();
-      }
-      return this;
-    }
-
-    /**
-     * Parses the bytes a lazy parse deferred: within a parse of the same buffer (a later occurrence
-     * of the field, about to merge into this message) through that parse's cursor, which returns to
-     * where it was; else, on first use, from the parsed buffer, whose reader index it points at
-     * those bytes for the parse and restores. A failure on first use leaves the message deferred
-     * (each use throws again); within a parse, that parse fails.
-     */
-    private void _parseDeferred() {
-      int _off = -2 - _raw;
-      int _len = _rawLen;
-      int _depth = _deferredDepth;
-      io.bufproto.api.internal.ParsedBuffer _src = _source;
-      io.netty.buffer.ByteBuf _b = _src.buffer();
-      boolean _within = _src.parsing();
-      io.bufproto.api.spi.ProtoInput _c;
-      int _readerIndex;
-      if (_within) {
-        _c = _src.parseInput();
-        _readerIndex = io.bufproto.api.internal.ProtoReads.position(_b, _c);
-        io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _off);
-      } else {
-        _readerIndex = _b.readerIndex();
-        // (The reads stop at the message's end, as in any parse: the writer index stays.)
-        _b.readerIndex(_off);
-        _c = _src.cursor(_b);
-        _src.parsing(true);
-      }
-      _raw = -1;
-      // Not a change: the parent is not told (its bytes as received stay valid).
-      _cachedSize = -1;
-      try {
-        _parse(_src, _b, _c, _off + _len, _depth, 0);
-      } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-        if (_within) {
-          throw _e;
-        }
-        _clear();
-        _deferAt(_off, _len, _depth);
-        throw io.bufproto.api.internal.ParseFailure.deferred(_e, _b, _off,
-            "golden.Person.PhoneNumber");
-      } finally {
-        if (_within) {
-          io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _readerIndex);
-        } else {
-          _src.parsing(false);
-          _b.readerIndex(_readerIndex);
-        }
-      }
-      if (!_within) {
-        // Unchanged: written as received until changed.
-        _raw = _off;
-      }
-    }
-
     @Override
-    public void parseFields(io.netty.buffer.ByteBuf _buf, int _size,
-        io.bufproto.api.Projection _fields) {
-      if (_parent != null) {
-        throw new IllegalStateException(
-            "a sub-message is parsed as part of its parent: call parseFields on the top-level message");
-      }
-      io.bufproto.api.internal.ParsedBuffer _src = _reset(_size);
-      int _end = io.bufproto.api.internal.ProtoCodec.beginMessage(_buf, _size);
-      _projected = true;
-      io.netty.buffer.ByteBuf _b = _src.open(_buf);
-      io.bufproto.api.spi.ProtoInput _in = _src.cursor(_b);
-      try {
-        _parseFields(_src, _b, _in, _end,
-            io.bufproto.api.internal.ProtoCodec.DEFAULT_RECURSION_LIMIT, _fields);
-        // Past the fields an early stop left unread.
-        io.bufproto.api.internal.ProtoReads.skipTo(_b, _in, _end);
-        io.bufproto.api.internal.ProtoReads.flush(_in);
-      } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-        _src.parsing(false);
-        throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
-      }
-      _src.parsing(false);
-      // Written as received until changed: a write from the fields would drop the ones skipped.
-      _raw = _end - _size;
-      _rawLen = _size;
-    }
-
-    /**
-     * Generated-code API: {@link #_parse} for the fields {@code _fields} asks for, skipping the
-     * others (unknown fields and extensions too) without decoding them, up to {@code _end} or, when
-     * {@code _fields} stops early, the first field numbered above those it asks for (see
-     * parseFields).
-     */
     public void _parseFields(io.bufproto.api.internal.ParsedBuffer _src,
         io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth,
         io.bufproto.api.Projection _fields) {
@@ -610,13 +260,11 @@ public final class Person
               _bits0 |= 0x00000001;
               break;
             }
-
             case 16: { // type
               type_ = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
               _bits0 |= 0x00000002;
               break;
             }
-
             default: {
               // A field asked for with another wire type: protobuf-java keeps it as an unknown
               // field.
@@ -633,15 +281,8 @@ public final class Person
     }
 
     @Override
-    public int getSerializedSize() {
-      int _size = _cachedSize;
-      if (_size >= 0) {
-        return _size;
-      }
-      if (_raw >= 0) {
-        return _cachedSize = _rawLen;
-      }
-      _size = 0;
+    protected int _computeSize() {
+      int _size = 0;
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         int _w = number_Len;
         if (_w == -1) {
@@ -650,96 +291,26 @@ public final class Person
         _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
             io.bufproto.api.internal.Utf8.length(_w));
       }
-
       if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
         _size += 1 + io.bufproto.api.internal.ProtoCodec.enumSize(type_);
       }
-
       if (_unknown != null) {
         _size += _unknown.serializedSize();
       }
-      _cachedSize = _size;
-      return _size;
-    }
-
-    /** Generated-code API: the size computed by the last {@link #getSerializedSize()}. */
-    public int _cachedSize() {
-      return _cachedSize;
-    }
-
-    /**
-     * The size to write, after checking required fields (the size pass finds whether one is
-     * missing).
-     */
-    private int _writeSize() {
-      if (_projected && _raw == -1) {
-        throw io.bufproto.api.internal.ProtoCodec.projected(this,
-            "written once changed: that would drop them");
-      }
-      return getSerializedSize();
-    }
-
-    @Override
-    public int writeTo(io.netty.buffer.ByteBuf _out) {
-      int _size = _writeSize();
-      _out.ensureWritable(_size);
-      byte[] _a;
-      int _at;
-      int _end;
-      if (_out.hasArray()) {
-        _a = _out.array();
-        _at = _out.arrayOffset() + _out.writerIndex();
-        // The bytes after the message may be live (a header rewritten in place): stop at its end.
-        _end = _at + _size;
-      } else if (_size <= io.bufproto.api.internal.ProtoWriter.MAX_SCRATCH) {
-        // Composed here, then copied once by endWrite (see ProtoWriter).
-        _a = _scratch;
-        if (_a == null || _a.length < _size) {
-          _scratch = _a = io.bufproto.api.internal.ProtoWriter.scratch(_size);
-        }
-        _at = 0;
-        // The scratch array is ours to its end, so the wide stores of the last fields need not fall
-        // back to a byte at a time.
-        _end = _a.length;
-      } else {
-        // Larger: composed a chunk at a time, never in an array of the message's size
-        // (ProtoWriter).
-        io.bufproto.api.internal.ProtoWriter.writeLarge(this, _out, _size);
-        return _size;
-      }
-      int _written;
-      try {
-        _written = _write(_a, _at, _end) - _at;
-      } catch (java.nio.BufferOverflowException _e) {
-        throw io.bufproto.api.internal.ProtoWriter.modifiedWhileWriting(-1, _size);
-      }
-      io.bufproto.api.internal.ProtoWriter.endWrite(_out, _a, _written, _size);
       return _size;
     }
 
     @Override
-    public int writeDelimitedTo(io.netty.buffer.ByteBuf _buf) {
-      return io.bufproto.api.internal.ProtoCodec.writeDelimited(this, _buf);
-    }
-
-    @Override
-    public int _write(byte[] _out, int _at, int _end) {
-      if (_raw != -1) {
-        // Unchanged since a lazy or projected parse, or deferred: the bytes as received.
-        return io.bufproto.api.internal.ProtoWriter.writeParsed(_out, _at, _end, _source,
-            _raw >= 0 ? _raw : -2 - _raw, _rawLen);
-      }
+    protected int _writeFields(byte[] _out, int _at, int _end) {
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
             io.bufproto.api.internal.Utf8.length(number_Len));
         _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, number_, number_Len,
             _source, number_Off);
       }
-
       if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
         _at = io.bufproto.api.internal.ProtoWriter.writeEnum(_out, _at, _end, 16, type_);
       }
-
       if (_unknown != null) {
         _at = _unknown.writeTo(_out, _at, _end);
       }
@@ -747,186 +318,46 @@ public final class Person
     }
 
     @Override
-    public byte[] _partialBytes() {
-      if (_projected && _raw >= 0) {
-        // The fields it holds (for the formats), not the bytes it was parsed from, which a write
-        // copies.
-        int _off = _raw;
-        _raw = -1;
-        _cachedSize = -1;
-        try {
-          return _bytesOf(getSerializedSize());
-        } finally {
-          _raw = _off;
-          // Not -1: the next change must still find (and forget) the bytes as received.
-          _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-        }
-      }
-      return _bytesOf(getSerializedSize());
-    }
-
-    @Override
-    public byte[] toByteArray() {
-      return _bytesOf(_writeSize());
-    }
-
-    /** The fields in a new array of {@code _size} bytes, the size just computed. */
-    private byte[] _bytesOf(int _size) {
-      byte[] _bytes = new byte[_size];
-      int _written;
-      try {
-        _written = _write(_bytes, 0, _bytes.length);
-      } catch (java.nio.BufferOverflowException _e) {
-        throw io.bufproto.api.internal.ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
-      }
-      if (_written != _bytes.length) {
-        throw io.bufproto.api.internal.ProtoWriter.modifiedWhileWriting(_written, _bytes.length);
-      }
-      return _bytes;
-    }
-
-    @Override
     public PhoneNumber clear() {
-      _clearCounting();
-      _cachedSize = 0;
+      _clearMessage();
       return this;
     }
 
-    /**
-     * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
-     * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
-     * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed),
-     * or null if it has none.
-     */
-    private io.bufproto.api.internal.ParsedBuffer _clearCounting() {
-      int _was = _cachedSize;
-      if (_parent != null) {
-        // (Only a parent needs telling: this message's own size and checks are reset by the
-        // caller.)
-        _changed();
-      }
-      io.bufproto.api.internal.ParsedBuffer _s = _source;
-      if (_s != null && _s.ownedBy(this)) {
-        // The values read from it are gone: it is released (if retained), and reads through it
-        // fail.
-        _s.close();
-      } else {
-        _s = null;
-      }
-      _kept = io.bufproto.api.internal.Reuse.cleared(_kept, _was);
-      _projected = false;
-      if (_kept > io.bufproto.api.internal.Reuse.KEPT_BYTES) {
-        _release();
-      } else {
-        _clear();
-      }
-      return _s;
+    @Override
+    protected void _clearFields() {
+      _bits0 = 0;
     }
 
     @Override
-    public void _release() {
+    protected void _releaseFields() {
       number_ = null;
       number_Off = -1;
       number_Len = -1;
-
-      if (_unknown != null) {
-        _unknown = _unknown.release();
-      }
-      if (_source != null && _source.ownedBy(this)) {
-        _source.drop();
-      }
-      _kept = 0;
-      _clear();
-    }
-
-    /**
-     * Generated-code API: {@link #_clear()} for a parent's getter of a field that is not set: the
-     * size is known (0), so the first change tells the parent, which then marks the field set.
-     */
-    public PhoneNumber _unsetValue() {
-      _clear();
-      _cachedSize = 0;
-      return this;
-    }
-
-    /**
-     * Generated-code API: {@link #clear()} without telling the parent, for a parent reusing this
-     * message (it forgets its own size itself).
-     */
-    public PhoneNumber _clear() {
-      _bits0 = 0;
-
-      if (_unknown != null) {
-        _unknown.clear();
-      }
-      _cachedSize = -1;
-      _raw = -1;
-
-      return this;
     }
 
     @Override
     public PhoneNumber copyFrom(PhoneNumber _o) {
-      _o._ensure();
+      _copyBegin(_o);
       if ((_o._bits0 & 0x00000001) != 0
           && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0)) {
         setNumber(_o.getNumber());
       }
-
       if ((_o._bits0 & 0x00000002) != 0 && _o.type_ != 0) {
         type_ = _o.type_;
         _bits0 |= 0x00000002;
       }
-
-      if (_o._projected) {
-        throw io.bufproto.api.internal.ProtoCodec.projected(_o,
-            "copied: the copy could be written without them");
-      }
-      _unknown = io.bufproto.api.internal.UnknownFields.merge(_unknown, _o._unknown);
-      _changed();
+      _copyEnd(_o);
       return this;
     }
 
     @Override
-    public void materialize() {
-      if (_raw >= 0) {
-        // Written from the fields from now on (the bytes as received go with the buffer).
-        _raw = -1;
-        _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-      }
-      int _keep = 0;
+    protected int _materializeFields() {
       if ((_bits0 & 0x00000001) != 0 && number_Off >= 0) {
         getNumber();
         number_Off = -1;
         number_Len = io.bufproto.api.internal.Utf8.scan(number_);
       }
-
-      if (_keep > 0) {
-        // Strings with malformed UTF-8 keep their bytes, in a copy of their own.
-        byte[] _copy = new byte[_keep];
-        int _at = 0;
-
-        if (_source.ownedBy(this)) {
-          _source.keep(_copy);
-        } else {
-          _source = io.bufproto.api.internal.ParsedBuffer.of(this, _copy);
-        }
-        return;
-      }
-      if (_source != null && _source.ownedBy(this)) {
-        // Nothing reads it any more: released if retained, and no longer referenced.
-        _source.drop();
-      }
-    }
-
-    @Override
-    public boolean isInitialized() {
-      if (_raw < -1) {
-        // Deferred: its required fields are checked when it is parsed (lazyParsing).
-        return true;
-      }
-
-      return true;
+      return 0;
     }
 
     @Override
@@ -938,24 +369,14 @@ public final class Person
         return false;
       }
       PhoneNumber _o = (PhoneNumber) _other;
-      boolean _pNumber = (_bits0 & 0x00000001) != 0
-          && (number_ != null ? !number_.isEmpty() : number_Len != 0);
-      if (_pNumber != ((_o._bits0 & 0x00000001) != 0
-          && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0))) {
+      if (((_bits0 & 0x00000001) != 0
+          && (number_ != null ? !number_.isEmpty() : number_Len != 0)) != ((_o._bits0 & 0x00000001) != 0 && (_o.number_ != null ? !_o.number_.isEmpty() : _o.number_Len != 0)) || ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) && !getNumber().equals(_o.getNumber())) {
         return false;
       }
-      if (_pNumber && !getNumber().equals(_o.getNumber())) {
+      if (((_bits0 & 0x00000002) != 0 && type_ != 0) != ((_o._bits0 & 0x00000002) != 0
+          && _o.type_ != 0) || ((_bits0 & 0x00000002) != 0 && type_ != 0) && !(type_ == _o.type_)) {
         return false;
       }
-
-      boolean _pType = (_bits0 & 0x00000002) != 0 && type_ != 0;
-      if (_pType != ((_o._bits0 & 0x00000002) != 0 && _o.type_ != 0)) {
-        return false;
-      }
-      if (_pType && !(type_ == _o.type_)) {
-        return false;
-      }
-
       if (!io.bufproto.api.internal.UnknownFields.equal(_unknown, _o._unknown)) {
         return false;
       }
@@ -968,40 +389,23 @@ public final class Person
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _h = 53 * (37 * _h + 1) + getNumber().hashCode();
       }
-
       if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
         _h = 53 * (37 * _h + 2) + type_;
       }
-
       _h = 29 * _h + io.bufproto.api.internal.UnknownFields.hash(_unknown);
       return _h;
     }
 
-    /**
-     * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints
-     * it. Never throws: if a lazy value cannot be read any more (its buffer was released), the
-     * present fields are printed as {@code Type{name: value, ...}} with that value marked instead.
-     */
     @Override
-    public String toString() {
-      try {
-        return io.bufproto.api.format.ProtoText.print(this);
-      } catch (RuntimeException _unreadable) {
-        return _summary();
-      }
-    }
-
-    private String _summary() {
+    protected String _summary() {
       io.bufproto.api.internal.TextWriter _t = new io.bufproto.api.internal.TextWriter(
           "PhoneNumber");
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _t.fieldString("number", this::getNumber);
       }
-
       if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
         _t.fieldEnum("type", io.bufproto.golden.Person.PhoneType.forNumber(type_), type_);
       }
-
       return _t.end();
     }
 
@@ -1025,26 +429,6 @@ public final class Person
     @Override
     public io.bufproto.api.schema.MessageSchema schema() {
       return _schema();
-    }
-
-    @Override
-    public String toTextFormat() {
-      return io.bufproto.api.format.ProtoText.print(this);
-    }
-
-    @Override
-    public void parseFromTextFormat(CharSequence _text) {
-      io.bufproto.api.format.ProtoText.parse(_text, this);
-    }
-
-    @Override
-    public String toJson() {
-      return io.bufproto.api.format.ProtoJson.printer().print(this);
-    }
-
-    @Override
-    public void parseFromJson(String _json) {
-      io.bufproto.api.format.ProtoJson.parser().parse(_json, this);
     }
   }
 
@@ -1100,45 +484,6 @@ public final class Person
   public static final int PAGER_FIELD_NUMBER = 8;
   private int _bits0;
   private int _contactCase;
-  /**
-   * Whether a projected parse (parseFields) filled this message: it then refuses to be written or
-   * copied (so a projection is never a sub-message: only _writeSize tests this).
-   */
-  private boolean _projected;
-  /**
-   * The bytes this message was parsed from, in _source, which a write copies while it is unchanged
-   * since a lazy or projected parse (see lazyParsing): -1 if none; their offset (0 or more) once
-   * parsed; -2 - their offset while a lazy parse of the parent has deferred this message's parse
-   * (see _ensure). One field, so that clear() forgets them with one store.
-   */
-  private int _raw = -1;
-  /** The length of the bytes of _raw. */
-  private int _rawLen;
-  /** The nesting still allowed below this message, while its parse is deferred. */
-  private int _deferredDepth;
-  /**
-   * The buffer this message was parsed from, where its lazy values lie: its own (opened by its
-   * parseFrom), or its parent's parse's; null if never parsed. See {@code ParsedBuffer}.
-   */
-  private io.bufproto.api.internal.ParsedBuffer _source;
-  /**
-   * The serialized size, or -1 after a change, or Reuse.PARSED while unchanged since a parse (see
-   * {@code MessageParent} for the contract).
-   */
-  private int _cachedSize = -1;
-  /** What clear() kept since the last release, in serialized bytes (see {@code Reuse}). */
-  private int _kept;
-  /** The message holding this one, told when this one changes; null for a top-level message. */
-  private io.bufproto.api.internal.MessageParent _parent;
-  /**
-   * Where {@link #writeTo} composes the message for a target without an array; see {@code
-   * ProtoWriter}.
-   */
-  private byte[] _scratch;
-  /**
-   * Fields this schema does not know, written back after the known ones; null while there are none.
-   */
-  private io.bufproto.api.internal.UnknownFields _unknown;
   /*
    * Fields' storage, one set per field: x_ holds the value, its presence a bit of _bitsN (or the
    * oneof's case field). A string also keeps x_Off and x_Len: x_ is null while only the bytes at
@@ -1176,41 +521,6 @@ public final class Person
 
   /** An empty message, to fill or to parse into (and to reuse: see {@code ProtoMessage}). */
   public Person() {}
-
-  /** Generated-code API: makes {@code _p} the message told when this one changes. Returns this. */
-  public Person _setParent(io.bufproto.api.internal.MessageParent _p) {
-    _parent = _p;
-    return this;
-  }
-
-  /** Forgets the cached size (a field changed), here and, if it was valid, in the parents. */
-  private void _changed() {
-    // Called by every setter: kept small to inline; the rare walk upwards is out of line.
-    if (_cachedSize != -1) {
-      _forgetSize();
-    }
-  }
-
-  /**
-   * A value left this message other than by clear() (a field's own clear, a oneof member replaced,
-   * a map value replaced or removed), where no count sees it: the next clear() of the top-level
-   * message releases everything (see {@code Reuse}).
-   */
-  @Override
-  public void _dropped() {
-    _kept = io.bufproto.api.internal.Reuse.RELEASE;
-    if (_parent != null) {
-      _parent._dropped();
-    }
-  }
-
-  private void _forgetSize() {
-    _cachedSize = -1;
-    _raw = -1;
-    if (_parent != null) {
-      _parent._childChanged(this);
-    }
-  }
 
   @Override
   public void _childChanged(Object _child) {
@@ -1268,16 +578,12 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>int32 id = 2;</code>
-   */
+  /** <code>int32 id = 2;</code> */
   public int getId() {
     return (_bits0 & 0x00000002) != 0 ? id_ : 0;
   }
 
-  /**
-   * <code>int32 id = 2;</code>
-   */
+  /** <code>int32 id = 2;</code> */
   public Person setId(int value) {
     id_ = value;
     _bits0 |= 0x00000002;
@@ -1285,25 +591,19 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>int32 id = 2;</code>
-   */
+  /** <code>int32 id = 2;</code> */
   public Person clearId() {
     _bits0 &= ~0x00000002;
     _changed();
     return this;
   }
 
-  /**
-   * <code>optional string email = 3;</code>
-   */
+  /** <code>optional string email = 3;</code> */
   public boolean hasEmail() {
     return (_bits0 & 0x00000004) != 0;
   }
 
-  /**
-   * <code>optional string email = 3;</code>
-   */
+  /** <code>optional string email = 3;</code> */
   public String getEmail() {
     if ((_bits0 & 0x00000004) == 0) {
       return "";
@@ -1315,9 +615,7 @@ public final class Person
     return _s;
   }
 
-  /**
-   * <code>optional string email = 3;</code>
-   */
+  /** <code>optional string email = 3;</code> */
   public Person setEmail(String value) {
     java.util.Objects.requireNonNull(value, "email");
     if (value != email_ || email_Off >= 0) {
@@ -1330,9 +628,7 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>optional string email = 3;</code>
-   */
+  /** <code>optional string email = 3;</code> */
   public Person clearEmail() {
     _bits0 &= ~0x00000004;
     _dropped();
@@ -1340,16 +636,12 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
-   */
+  /** <code>repeated .golden.Person.PhoneNumber phones = 4;</code> */
   public int getPhonesCount() {
     return phones_Count;
   }
 
-  /**
-   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
-   */
+  /** <code>repeated .golden.Person.PhoneNumber phones = 4;</code> */
   public io.bufproto.golden.Person.PhoneNumber getPhoneAt(int index) {
     return phones_[java.util.Objects.checkIndex(index, phones_Count)]._ensure();
   }
@@ -1387,9 +679,7 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
-   */
+  /** <code>repeated .golden.Person.PhoneNumber phones = 4;</code> */
   public Person addAllPhones(Iterable<io.bufproto.golden.Person.PhoneNumber> values) {
     for (io.bufproto.golden.Person.PhoneNumber _v : values) {
       addPhone(_v);
@@ -1410,9 +700,7 @@ public final class Person
         phones_Count));
   }
 
-  /**
-   * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
-   */
+  /** <code>repeated .golden.Person.PhoneNumber phones = 4;</code> */
   public Person clearPhones() {
     phones_Count = 0;
     _dropped();
@@ -1420,23 +708,17 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>repeated int64 lucky_numbers = 5;</code>
-   */
+  /** <code>repeated int64 lucky_numbers = 5;</code> */
   public int getLuckyNumbersCount() {
     return luckyNumbers_Count;
   }
 
-  /**
-   * <code>repeated int64 lucky_numbers = 5;</code>
-   */
+  /** <code>repeated int64 lucky_numbers = 5;</code> */
   public long getLuckyNumberAt(int index) {
     return luckyNumbers_[java.util.Objects.checkIndex(index, luckyNumbers_Count)];
   }
 
-  /**
-   * <code>repeated int64 lucky_numbers = 5;</code>
-   */
+  /** <code>repeated int64 lucky_numbers = 5;</code> */
   public void addLuckyNumber(long value) {
     _addLuckyNumbers(value);
   }
@@ -1454,9 +736,7 @@ public final class Person
     return _l;
   }
 
-  /**
-   * <code>repeated int64 lucky_numbers = 5;</code>
-   */
+  /** <code>repeated int64 lucky_numbers = 5;</code> */
   public Person addAllLuckyNumbers(Iterable<Long> values) {
     for (long _v : values) {
       _addLuckyNumbers(_v);
@@ -1477,25 +757,19 @@ public final class Person
     luckyNumbers_[luckyNumbers_Count++] = value;
   }
 
-  /**
-   * <code>repeated int64 lucky_numbers = 5;</code>
-   */
+  /** <code>repeated int64 lucky_numbers = 5;</code> */
   public Person clearLuckyNumbers() {
     luckyNumbers_Count = 0;
     _changed();
     return this;
   }
 
-  /**
-   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
-   */
+  /** <code>map&lt;string, bytes&gt; attachments = 6;</code> */
   public int getAttachmentsCount() {
     return attachments_ == null ? 0 : attachments_.size();
   }
 
-  /**
-   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
-   */
+  /** <code>map&lt;string, bytes&gt; attachments = 6;</code> */
   public boolean containsAttachments(String key) {
     return _findAttachments(key) >= 0;
   }
@@ -1519,9 +793,7 @@ public final class Person
     return _i < 0 ? defaultValue : ((byte[]) attachments_.objectValue(_i));
   }
 
-  /**
-   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
-   */
+  /** <code>map&lt;string, bytes&gt; attachments = 6;</code> */
   public void putAttachments(String key, byte[] value) {
     java.util.Objects.requireNonNull(value, "attachments");
     io.bufproto.api.internal.MapEntries _m = _mapAttachments();
@@ -1562,9 +834,7 @@ public final class Person
     }
   }
 
-  /**
-   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
-   */
+  /** <code>map&lt;string, bytes&gt; attachments = 6;</code> */
   public Person removeAttachments(String key) {
     int _i = _findAttachments(key);
     if (_i >= 0) {
@@ -1574,9 +844,7 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>map&lt;string, bytes&gt; attachments = 6;</code>
-   */
+  /** <code>map&lt;string, bytes&gt; attachments = 6;</code> */
   public Person clearAttachments() {
     if (attachments_ != null) {
       attachments_.clear();
@@ -1594,16 +862,12 @@ public final class Person
     return attachments_;
   }
 
-  /**
-   * <code>string twitter = 7;</code>
-   */
+  /** <code>string twitter = 7;</code> */
   public boolean hasTwitter() {
     return _contactCase == 7;
   }
 
-  /**
-   * <code>string twitter = 7;</code>
-   */
+  /** <code>string twitter = 7;</code> */
   public String getTwitter() {
     if (_contactCase != 7) {
       return "";
@@ -1615,9 +879,7 @@ public final class Person
     return _s;
   }
 
-  /**
-   * <code>string twitter = 7;</code>
-   */
+  /** <code>string twitter = 7;</code> */
   public Person setTwitter(String value) {
     java.util.Objects.requireNonNull(value, "twitter");
     if (value != twitter_ || twitter_Off >= 0) {
@@ -1633,9 +895,7 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>string twitter = 7;</code>
-   */
+  /** <code>string twitter = 7;</code> */
   public Person clearTwitter() {
     if (_contactCase == 7) _contactCase = 0;
     _dropped();
@@ -1643,23 +903,17 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>uint64 pager = 8;</code>
-   */
+  /** <code>uint64 pager = 8;</code> */
   public boolean hasPager() {
     return _contactCase == 8;
   }
 
-  /**
-   * <code>uint64 pager = 8;</code>
-   */
+  /** <code>uint64 pager = 8;</code> */
   public long getPager() {
     return _contactCase == 8 ? pager_ : 0L;
   }
 
-  /**
-   * <code>uint64 pager = 8;</code>
-   */
+  /** <code>uint64 pager = 8;</code> */
   public Person setPager(long value) {
     pager_ = value;
     if (_contactCase != 8 && _contactCase != 0) {
@@ -1670,9 +924,7 @@ public final class Person
     return this;
   }
 
-  /**
-   * <code>uint64 pager = 8;</code>
-   */
+  /** <code>uint64 pager = 8;</code> */
   public Person clearPager() {
     if (_contactCase == 8) _contactCase = 0;
     _changed();
@@ -1693,117 +945,6 @@ public final class Person
   }
 
   @Override
-  public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size) {
-    parseFrom(_buf, _size, io.bufproto.api.internal.ProtoCodec.DEFAULT_RECURSION_LIMIT);
-  }
-
-  @Override
-  public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit) {
-    io.bufproto.api.internal.ParsedBuffer _src = _reset(_size);
-    int _end = io.bufproto.api.internal.ProtoCodec.beginMessage(_buf, _size);
-    io.netty.buffer.ByteBuf _b = _src.open(_buf);
-    io.bufproto.api.spi.ProtoInput _in = _src.cursor(_b);
-    try {
-      _parse(_src, _b, _in, _end, _recursionLimit, 0);
-      io.bufproto.api.internal.ProtoReads.flush(_in);
-    } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-      _src.parsing(false);
-      // Where it failed, in the message (InvalidProtobufException.offset()).
-      throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
-    }
-    _src.parsing(false);
-    if (_src.lazy()) {
-      // Written as received until changed (lazyParsing).
-      _raw = _end - _size;
-      _rawLen = _size;
-    }
-  }
-
-  @Override
-  public void parseFrom(io.netty.buffer.ByteBuf _buf, int _size, int _recursionLimit,
-      int _sizeLimit) {
-    io.bufproto.api.internal.ProtoCodec.checkSizeLimit(_size, _sizeLimit);
-    parseFrom(_buf, _size, _recursionLimit);
-  }
-
-  @Override
-  public void parseFrom(byte[] _bytes) {
-    parseFrom(io.netty.buffer.Unpooled.wrappedBuffer(_bytes), _bytes.length);
-  }
-
-  @Override
-  public boolean parseDelimitedFrom(io.netty.buffer.ByteBuf _buf) {
-    return io.bufproto.api.internal.ProtoCodec.parseDelimited(this, _buf);
-  }
-
-  @Override
-  public Person retainParsedBuffers(boolean _retain) {
-    if (_parent != null) {
-      throw new IllegalStateException(
-          "a sub-message is parsed as part of its parent:"
-          + " call retainParsedBuffers on the top-level message");
-    }
-    _ownSource().retain(_retain);
-    return this;
-  }
-
-  @Override
-  public Person lazyParsing(boolean _lazy) {
-    return _lazyParsing(_lazy, io.bufproto.api.ProtoMessage.LAZY_DEFER_FROM);
-  }
-
-  @Override
-  public Person lazyParsing(int _deferFrom) {
-    if (_deferFrom < 0) {
-      throw new IllegalArgumentException("deferFrom is negative: " + _deferFrom);
-    }
-    return _lazyParsing(true, _deferFrom);
-  }
-
-  private Person _lazyParsing(boolean _lazy, int _deferFrom) {
-    if (_parent != null) {
-      throw new IllegalStateException(
-          "a sub-message is parsed as part of its parent: call lazyParsing on the top-level message");
-    }
-    _ownSource().lazy(_lazy, _deferFrom);
-    return this;
-  }
-
-  /**
-   * clear() for a parse of {@code _size} bytes, which is counted with what the clear leaves
-   * (Reuse); returns this message's ParsedBuffer, closed, for the parse to open.
-   */
-  private io.bufproto.api.internal.ParsedBuffer _reset(int _size) {
-    io.bufproto.api.internal.ParsedBuffer _s = _clearCounting();
-    if (_s == null) {
-      _s = _ownSource();
-    }
-    _kept = io.bufproto.api.internal.Reuse.parsed(_kept, _size);
-    // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
-    _cachedSize = -1;
-    return _s;
-  }
-
-  /** The ParsedBuffer this message's own parses open, made on first use. */
-  private io.bufproto.api.internal.ParsedBuffer _ownSource() {
-    io.bufproto.api.internal.ParsedBuffer _s = _source;
-    if (_s == null || !_s.ownedBy(this)) {
-      _source = _s = new io.bufproto.api.internal.ParsedBuffer(this);
-    }
-    return _s;
-  }
-
-  /**
-   * Generated-code API: merges fields from {@code _buf}, the buffer {@code _src} opened for this
-   * parse (which this message's lazy values then read), through the runtime's cursor {@code _in}
-   * when it opened one (else null; see ProtoReads), up to {@code _end}, or up
-   * to the end-group tag {@code _endTag} when this message is a group (else {@code _endTag} is 0,
-   * or {@code ProtoReads.MAY_DEFER} for a message field's value, which a lazy parse may defer).
-   * {@code _depth} is the nesting still allowed below this message. Returns true only if no
-   * required field is missing here or in the children this call parsed (the required-field check
-   * made while the fields are hot, instead of a walk over the tree after the parse); false when
-   * one may be: a sub-message merged from two occurrences, a map value with required fields.
-   */
   public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER) {
@@ -1833,13 +974,11 @@ public final class Person
             _bits0 |= 0x00000001;
             break;
           }
-
           case 16: { // id
             id_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
             _bits0 |= 0x00000002;
             break;
           }
-
           case 26: { // email
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
             int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
@@ -1851,7 +990,6 @@ public final class Person
             _bits0 |= 0x00000004;
             break;
           }
-
           case 34: { // phones
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
@@ -1861,7 +999,6 @@ public final class Person
                 io.bufproto.api.internal.ProtoReads.MAY_DEFER);
             break;
           }
-
           case 40: { // lucky_numbers
             _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
             break;
@@ -1874,7 +1011,6 @@ public final class Person
             io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
             break;
           }
-
           case 50: { // attachments
             int _e = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
             String _k = "";
@@ -1895,7 +1031,6 @@ public final class Person
             _m.setObjectValue(_m.putObject(_k), _v);
             break;
           }
-
           case 58: { // twitter
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
             int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
@@ -1907,13 +1042,11 @@ public final class Person
             _contactCase = 7;
             break;
           }
-
           case 64: { // pager
             pager_ = io.bufproto.api.internal.ProtoReads.readUInt64(_buf, _in);
             _contactCase = 8;
             break;
           }
-
           default: {
             if (_tag == _endTag && _endTag != 0) {
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
@@ -1934,143 +1067,7 @@ public final class Person
     return true;
   }
 
-  /**
-   * {@link #_parse} of a message field's value in a lazy parse ({@code ProtoReads.MAY_DEFER}). The
-   * field's first occurrence (this message is cleared: no size yet) is deferred when its bytes, up
-   * to {@code _end}, reach the parse's {@code deferFrom()}: where they lie is recorded, to be
-   * parsed on first use ({@link #_ensure}), and true returned. A shorter one is parsed now, which
-   * costs about what deferring it and a first use would, and is still written as received while
-   * unchanged. A later occurrence merges into the earlier ones (which the setter that handed this
-   * message over has parsed, if deferred) and is parsed now.
-   */
-  private boolean _parseLazily(io.bufproto.api.internal.ParsedBuffer _src,
-      io.netty.buffer.ByteBuf _buf, io.bufproto.api.spi.ProtoInput _in, int _end, int _depth) {
-    if (_cachedSize != -1) {
-      // Merged: no longer the bytes of one occurrence.
-      _raw = -1;
-      return _parse(_src, _buf, _in, _end, _depth, 0);
-    }
-    if (_source != _src) {
-      _source = _src;
-    }
-    int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
-    if (_end - _off >= _src.deferFrom()) {
-      _deferAt(_off, _end - _off, _depth);
-      io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _end);
-      return true; // its required fields are checked when it is parsed
-    }
-    boolean _complete = _parse(_src, _buf, _in, _end, _depth, 0);
-    // Unchanged: written as received until changed.
-    _raw = _off;
-    _rawLen = _end - _off;
-    return _complete;
-  }
-
-  private void _deferAt(int _off, int _len, int _depth) {
-    _raw = -2 - _off;
-    _rawLen = _len;
-    _cachedSize = _len;
-    _deferredDepth = _depth;
-  }
-
-  /**
-   * Generated-code API: this message, parsed first if a lazy parse deferred it. A parent calls it
-   * before handing out or reading a child.
-   */
-  public Person _ensure() {
-    if (_raw < -1) {
-      _parseDeferred();
-    }
-    return this;
-  }
-
-  /**
-   * Parses the bytes a lazy parse deferred: within a parse of the same buffer (a later occurrence
-   * of the field, about to merge into this message) through that parse's cursor, which returns to
-   * where it was; else, on first use, from the parsed buffer, whose reader index it points at those
-   * bytes for the parse and restores. A failure on first use leaves the message deferred (each use
-   * throws again); within a parse, that parse fails.
-   */
-  private void _parseDeferred() {
-    int _off = -2 - _raw;
-    int _len = _rawLen;
-    int _depth = _deferredDepth;
-    io.bufproto.api.internal.ParsedBuffer _src = _source;
-    io.netty.buffer.ByteBuf _b = _src.buffer();
-    boolean _within = _src.parsing();
-    io.bufproto.api.spi.ProtoInput _c;
-    int _readerIndex;
-    if (_within) {
-      _c = _src.parseInput();
-      _readerIndex = io.bufproto.api.internal.ProtoReads.position(_b, _c);
-      io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _off);
-    } else {
-      _readerIndex = _b.readerIndex();
-      // (The reads stop at the message's end, as in any parse: the writer index stays.)
-      _b.readerIndex(_off);
-      _c = _src.cursor(_b);
-      _src.parsing(true);
-    }
-    _raw = -1;
-    // Not a change: the parent is not told (its bytes as received stay valid).
-    _cachedSize = -1;
-    try {
-      _parse(_src, _b, _c, _off + _len, _depth, 0);
-    } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-      if (_within) {
-        throw _e;
-      }
-      _clear();
-      _deferAt(_off, _len, _depth);
-      throw io.bufproto.api.internal.ParseFailure.deferred(_e, _b, _off, "golden.Person");
-    } finally {
-      if (_within) {
-        io.bufproto.api.internal.ProtoReads.skipTo(_b, _c, _readerIndex);
-      } else {
-        _src.parsing(false);
-        _b.readerIndex(_readerIndex);
-      }
-    }
-    if (!_within) {
-      // Unchanged: written as received until changed.
-      _raw = _off;
-    }
-  }
-
   @Override
-  public void parseFields(io.netty.buffer.ByteBuf _buf, int _size,
-      io.bufproto.api.Projection _fields) {
-    if (_parent != null) {
-      throw new IllegalStateException(
-          "a sub-message is parsed as part of its parent: call parseFields on the top-level message");
-    }
-    io.bufproto.api.internal.ParsedBuffer _src = _reset(_size);
-    int _end = io.bufproto.api.internal.ProtoCodec.beginMessage(_buf, _size);
-    _projected = true;
-    io.netty.buffer.ByteBuf _b = _src.open(_buf);
-    io.bufproto.api.spi.ProtoInput _in = _src.cursor(_b);
-    try {
-      _parseFields(_src, _b, _in, _end, io.bufproto.api.internal.ProtoCodec.DEFAULT_RECURSION_LIMIT,
-          _fields);
-      // Past the fields an early stop left unread.
-      io.bufproto.api.internal.ProtoReads.skipTo(_b, _in, _end);
-      io.bufproto.api.internal.ProtoReads.flush(_in);
-    } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
-      _src.parsing(false);
-      throw io.bufproto.api.internal.ParseFailure.at(_e, _buf, _end - _size);
-    }
-    _src.parsing(false);
-    // Written as received until changed: a write from the fields would drop the ones skipped.
-    _raw = _end - _size;
-    _rawLen = _size;
-  }
-
-  /**
-   * Generated-code API: {@link #_parse} for the fields {@code _fields} asks for, skipping the
-   * others (unknown fields and extensions too) without decoding them, up to {@code _end} or, when
-   * {@code _fields} stops early, the first field numbered above those it asks for (see
-   * parseFields).
-   */
   public void _parseFields(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth,
       io.bufproto.api.Projection _fields) {
@@ -2102,13 +1099,11 @@ public final class Person
             _bits0 |= 0x00000001;
             break;
           }
-
           case 16: { // id
             id_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
             _bits0 |= 0x00000002;
             break;
           }
-
           case 26: { // email
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
             int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
@@ -2120,7 +1115,6 @@ public final class Person
             _bits0 |= 0x00000004;
             break;
           }
-
           case 34: { // phones
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
@@ -2130,7 +1124,6 @@ public final class Person
                 io.bufproto.api.internal.ProtoReads.MAY_DEFER);
             break;
           }
-
           case 40: { // lucky_numbers
             _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
             break;
@@ -2143,7 +1136,6 @@ public final class Person
             io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
             break;
           }
-
           case 50: { // attachments
             int _e = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
             String _k = "";
@@ -2164,7 +1156,6 @@ public final class Person
             _m.setObjectValue(_m.putObject(_k), _v);
             break;
           }
-
           case 58: { // twitter
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
             int _off = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
@@ -2176,13 +1167,11 @@ public final class Person
             _contactCase = 7;
             break;
           }
-
           case 64: { // pager
             pager_ = io.bufproto.api.internal.ProtoReads.readUInt64(_buf, _in);
             _contactCase = 8;
             break;
           }
-
           default: {
             // A field asked for with another wire type: protobuf-java keeps it as an unknown field.
             io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
@@ -2221,15 +1210,8 @@ public final class Person
   }
 
   @Override
-  public int getSerializedSize() {
-    int _size = _cachedSize;
-    if (_size >= 0) {
-      return _size;
-    }
-    if (_raw >= 0) {
-      return _cachedSize = _rawLen;
-    }
-    _size = 0;
+  protected int _computeSize() {
+    int _size = 0;
     if ((_bits0 & 0x00000007) != 0) {
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
         int _w = name_Len;
@@ -2239,11 +1221,9 @@ public final class Person
         _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
             io.bufproto.api.internal.Utf8.length(_w));
       }
-
       if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
         _size += 1 + io.bufproto.api.internal.ProtoCodec.int32Size(id_);
       }
-
       if ((_bits0 & 0x00000004) != 0) {
         int _w = email_Len;
         if (_w == -1) {
@@ -2253,13 +1233,11 @@ public final class Person
             io.bufproto.api.internal.Utf8.length(_w));
       }
     }
-
     _size += 1 * phones_Count;
     for (int _i = 0; _i < phones_Count; _i++) {
       _size += io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
           phones_[_i].getSerializedSize());
     }
-
     if (luckyNumbers_Count > 0) {
       int _data = 0;
       for (int _i = 0; _i < luckyNumbers_Count; _i++) {
@@ -2268,7 +1246,6 @@ public final class Person
       luckyNumbers_Data = _data;
       _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(_data);
     }
-
     if (attachments_ != null) {
       io.bufproto.api.internal.MapEntries _m = attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
@@ -2282,7 +1259,6 @@ public final class Person
         _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(_es);
       }
     }
-
     if (_contactCase == 7) {
       int _w = twitter_Len;
       if (_w == -1) {
@@ -2291,83 +1267,17 @@ public final class Person
       _size += 1 + io.bufproto.api.internal.ProtoCodec.lengthDelimitedSize(
           io.bufproto.api.internal.Utf8.length(_w));
     }
-
     if (_contactCase == 8) {
       _size += 1 + io.bufproto.api.internal.ProtoCodec.uint64Size(pager_);
     }
-
     if (_unknown != null) {
       _size += _unknown.serializedSize();
     }
-    _cachedSize = _size;
-    return _size;
-  }
-
-  /** Generated-code API: the size computed by the last {@link #getSerializedSize()}. */
-  public int _cachedSize() {
-    return _cachedSize;
-  }
-
-  /**
-   * The size to write, after checking required fields (the size pass finds whether one is missing).
-   */
-  private int _writeSize() {
-    if (_projected && _raw == -1) {
-      throw io.bufproto.api.internal.ProtoCodec.projected(this,
-          "written once changed: that would drop them");
-    }
-    return getSerializedSize();
-  }
-
-  @Override
-  public int writeTo(io.netty.buffer.ByteBuf _out) {
-    int _size = _writeSize();
-    _out.ensureWritable(_size);
-    byte[] _a;
-    int _at;
-    int _end;
-    if (_out.hasArray()) {
-      _a = _out.array();
-      _at = _out.arrayOffset() + _out.writerIndex();
-      // The bytes after the message may be live (a header rewritten in place): stop at its end.
-      _end = _at + _size;
-    } else if (_size <= io.bufproto.api.internal.ProtoWriter.MAX_SCRATCH) {
-      // Composed here, then copied once by endWrite (see ProtoWriter).
-      _a = _scratch;
-      if (_a == null || _a.length < _size) {
-        _scratch = _a = io.bufproto.api.internal.ProtoWriter.scratch(_size);
-      }
-      _at = 0;
-      // The scratch array is ours to its end, so the wide stores of the last fields need not fall
-      // back to a byte at a time.
-      _end = _a.length;
-    } else {
-      // Larger: composed a chunk at a time, never in an array of the message's size (ProtoWriter).
-      io.bufproto.api.internal.ProtoWriter.writeLarge(this, _out, _size);
-      return _size;
-    }
-    int _written;
-    try {
-      _written = _write(_a, _at, _end) - _at;
-    } catch (java.nio.BufferOverflowException _e) {
-      throw io.bufproto.api.internal.ProtoWriter.modifiedWhileWriting(-1, _size);
-    }
-    io.bufproto.api.internal.ProtoWriter.endWrite(_out, _a, _written, _size);
     return _size;
   }
 
   @Override
-  public int writeDelimitedTo(io.netty.buffer.ByteBuf _buf) {
-    return io.bufproto.api.internal.ProtoCodec.writeDelimited(this, _buf);
-  }
-
-  @Override
-  public int _write(byte[] _out, int _at, int _end) {
-    if (_raw != -1) {
-      // Unchanged since a lazy or projected parse, or deferred: the bytes as received.
-      return io.bufproto.api.internal.ProtoWriter.writeParsed(_out, _at, _end, _source,
-          _raw >= 0 ? _raw : -2 - _raw, _rawLen);
-    }
+  protected int _writeFields(byte[] _out, int _at, int _end) {
     if ((_bits0 & 0x00000007) != 0) {
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
@@ -2375,11 +1285,9 @@ public final class Person
         _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, name_, name_Len, _source,
             name_Off);
       }
-
       if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
         _at = io.bufproto.api.internal.ProtoWriter.writeInt32(_out, _at, _end, 16, id_);
       }
-
       if ((_bits0 & 0x00000004) != 0) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 26,
             io.bufproto.api.internal.Utf8.length(email_Len));
@@ -2387,13 +1295,11 @@ public final class Person
             email_Off);
       }
     }
-
     for (int _i = 0; _i < phones_Count; _i++) {
       _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 34,
           phones_[_i]._cachedSize());
       _at = phones_[_i]._write(_out, _at, _end);
     }
-
     if (luckyNumbers_Count > 0) {
       _at = io.bufproto.api.internal.ProtoWriter.writeByte(_out, _at, _end, 42);
       _at = io.bufproto.api.internal.ProtoWriter.writeVarint32(_out, _at, _end, luckyNumbers_Data);
@@ -2401,7 +1307,6 @@ public final class Person
         _at = io.bufproto.api.internal.ProtoWriter.writeInt64(_out, _at, _end, luckyNumbers_[_i]);
       }
     }
-
     if (attachments_ != null) {
       io.bufproto.api.internal.MapEntries _m = attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
@@ -2416,18 +1321,15 @@ public final class Person
             ((byte[]) _m.objectValue(_i)));
       }
     }
-
     if (_contactCase == 7) {
       _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 58,
           io.bufproto.api.internal.Utf8.length(twitter_Len));
       _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len,
           _source, twitter_Off);
     }
-
     if (_contactCase == 8) {
       _at = io.bufproto.api.internal.ProtoWriter.writeUInt64(_out, _at, _end, 64, pager_);
     }
-
     if (_unknown != null) {
       _at = _unknown.writeTo(_out, _at, _end);
     }
@@ -2435,90 +1337,30 @@ public final class Person
   }
 
   @Override
-  public byte[] _partialBytes() {
-    if (_projected && _raw >= 0) {
-      // The fields it holds (for the formats), not the bytes it was parsed from, which a write
-      // copies.
-      int _off = _raw;
-      _raw = -1;
-      _cachedSize = -1;
-      try {
-        return _bytesOf(getSerializedSize());
-      } finally {
-        _raw = _off;
-        // Not -1: the next change must still find (and forget) the bytes as received.
-        _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-      }
-    }
-    return _bytesOf(getSerializedSize());
-  }
-
-  @Override
-  public byte[] toByteArray() {
-    return _bytesOf(_writeSize());
-  }
-
-  /** The fields in a new array of {@code _size} bytes, the size just computed. */
-  private byte[] _bytesOf(int _size) {
-    byte[] _bytes = new byte[_size];
-    int _written;
-    try {
-      _written = _write(_bytes, 0, _bytes.length);
-    } catch (java.nio.BufferOverflowException _e) {
-      throw io.bufproto.api.internal.ProtoWriter.modifiedWhileWriting(-1, _bytes.length);
-    }
-    if (_written != _bytes.length) {
-      throw io.bufproto.api.internal.ProtoWriter.modifiedWhileWriting(_written, _bytes.length);
-    }
-    return _bytes;
-  }
-
-  @Override
   public Person clear() {
-    _clearCounting();
-    _cachedSize = 0;
+    _clearMessage();
     return this;
   }
 
-  /**
-   * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
-   * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
-   * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed), or
-   * null if it has none.
-   */
-  private io.bufproto.api.internal.ParsedBuffer _clearCounting() {
-    int _was = _cachedSize;
-    if (_parent != null) {
-      // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
-      _changed();
+  @Override
+  protected void _clearFields() {
+    _bits0 = 0;
+    _contactCase = 0;
+    phones_Count = 0;
+    luckyNumbers_Count = 0;
+    if (attachments_ != null) {
+      attachments_.clear();
     }
-    io.bufproto.api.internal.ParsedBuffer _s = _source;
-    if (_s != null && _s.ownedBy(this)) {
-      // The values read from it are gone: it is released (if retained), and reads through it fail.
-      _s.close();
-    } else {
-      _s = null;
-    }
-    _kept = io.bufproto.api.internal.Reuse.cleared(_kept, _was);
-    _projected = false;
-    if (_kept > io.bufproto.api.internal.Reuse.KEPT_BYTES) {
-      _release();
-    } else {
-      _clear();
-    }
-    return _s;
   }
 
   @Override
-  public void _release() {
+  protected void _releaseFields() {
     name_ = null;
     name_Off = -1;
     name_Len = -1;
-
     email_ = null;
     email_Off = -1;
     email_Len = -1;
-
     phones_ = io.bufproto.api.internal.ProtoArrays.trim(phones_);
     for (io.bufproto.golden.Person.PhoneNumber _v : phones_) {
       if (_v == null) {
@@ -2526,98 +1368,44 @@ public final class Person
       }
       _v._release();
     }
-
     luckyNumbers_ = io.bufproto.api.internal.ProtoArrays.trim(luckyNumbers_);
-
     if (attachments_ != null) {
       attachments_ = attachments_.release();
     }
-
     twitter_ = null;
     twitter_Off = -1;
     twitter_Len = -1;
-
-    if (_unknown != null) {
-      _unknown = _unknown.release();
-    }
-    if (_source != null && _source.ownedBy(this)) {
-      _source.drop();
-    }
-    _kept = 0;
-    _clear();
-  }
-
-  /**
-   * Generated-code API: {@link #_clear()} for a parent's getter of a field that is not set: the
-   * size is known (0), so the first change tells the parent, which then marks the field set.
-   */
-  public Person _unsetValue() {
-    _clear();
-    _cachedSize = 0;
-    return this;
-  }
-
-  /**
-   * Generated-code API: {@link #clear()} without telling the parent, for a parent reusing this
-   * message (it forgets its own size itself).
-   */
-  public Person _clear() {
-    _bits0 = 0;
-    _contactCase = 0;
-
-    phones_Count = 0;
-
-    luckyNumbers_Count = 0;
-
-    if (attachments_ != null) {
-      attachments_.clear();
-    }
-
-    if (_unknown != null) {
-      _unknown.clear();
-    }
-    _cachedSize = -1;
-    _raw = -1;
-
-    return this;
   }
 
   @Override
   public Person copyFrom(Person _o) {
-    _o._ensure();
+    _copyBegin(_o);
     if ((_o._bits0 & 0x00000001) != 0
         && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0)) {
       setName(_o.getName());
     }
-
     if ((_o._bits0 & 0x00000002) != 0 && _o.id_ != 0) {
       id_ = _o.id_;
       _bits0 |= 0x00000002;
     }
-
     if ((_o._bits0 & 0x00000004) != 0) {
       setEmail(_o.getEmail());
     }
-
     for (int _i = 0, _n = _o.phones_Count; _i < _n; _i++) {
       addPhone().copyFrom(_o.phones_[_i]);
     }
-
     for (int _i = 0, _n = _o.luckyNumbers_Count; _i < _n; _i++) {
       _addLuckyNumbers(_o.luckyNumbers_[_i]);
     }
-
     if (_o.attachments_ != null && _o != this) {
       io.bufproto.api.internal.MapEntries _m = _o.attachments_;
       for (int _i = 0, _n = _m.size(); _i < _n; _i++) {
         putAttachments(((String) _m.objectKey(_i)), ((byte[]) _m.objectValue(_i)));
       }
     }
-
     if (_o._contactCase == 7) {
       setTwitter(_o.getTwitter());
     }
-
     if (_o._contactCase == 8) {
       pager_ = _o.pager_;
       if (_contactCase != 8 && _contactCase != 0) {
@@ -2625,72 +1413,31 @@ public final class Person
       }
       _contactCase = 8;
     }
-
-    if (_o._projected) {
-      throw io.bufproto.api.internal.ProtoCodec.projected(_o,
-          "copied: the copy could be written without them");
-    }
-    _unknown = io.bufproto.api.internal.UnknownFields.merge(_unknown, _o._unknown);
-    _changed();
+    _copyEnd(_o);
     return this;
   }
 
   @Override
-  public void materialize() {
-    if (_raw >= 0) {
-      // Written from the fields from now on (the bytes as received go with the buffer).
-      _raw = -1;
-      _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-    }
-    int _keep = 0;
+  protected int _materializeFields() {
     if ((_bits0 & 0x00000001) != 0 && name_Off >= 0) {
       getName();
       name_Off = -1;
       name_Len = io.bufproto.api.internal.Utf8.scan(name_);
     }
-
     if ((_bits0 & 0x00000004) != 0 && email_Off >= 0) {
       getEmail();
       email_Off = -1;
       email_Len = io.bufproto.api.internal.Utf8.scan(email_);
     }
-
     for (int _i = 0; _i < phones_Count; _i++) {
       phones_[_i]._ensure().materialize();
     }
-
     if (_contactCase == 7 && twitter_Off >= 0) {
       getTwitter();
       twitter_Off = -1;
       twitter_Len = io.bufproto.api.internal.Utf8.scan(twitter_);
     }
-
-    if (_keep > 0) {
-      // Strings with malformed UTF-8 keep their bytes, in a copy of their own.
-      byte[] _copy = new byte[_keep];
-      int _at = 0;
-
-      if (_source.ownedBy(this)) {
-        _source.keep(_copy);
-      } else {
-        _source = io.bufproto.api.internal.ParsedBuffer.of(this, _copy);
-      }
-      return;
-    }
-    if (_source != null && _source.ownedBy(this)) {
-      // Nothing reads it any more: released if retained, and no longer referenced.
-      _source.drop();
-    }
-  }
-
-  @Override
-  public boolean isInitialized() {
-    if (_raw < -1) {
-      // Deferred: its required fields are checked when it is parsed (lazyParsing).
-      return true;
-    }
-
-    return true;
+    return 0;
   }
 
   @Override
@@ -2702,32 +1449,21 @@ public final class Person
       return false;
     }
     Person _o = (Person) _other;
-    boolean _pName = (_bits0 & 0x00000001) != 0
-        && (name_ != null ? !name_.isEmpty() : name_Len != 0);
-    if (_pName != ((_o._bits0 & 0x00000001) != 0
-        && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0))) {
+    if (((_bits0 & 0x00000001) != 0
+        && (name_ != null ? !name_.isEmpty() : name_Len != 0)) != ((_o._bits0 & 0x00000001) != 0
+        && (_o.name_ != null ? !_o.name_.isEmpty() : _o.name_Len != 0))
+        || ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0))
+        && !getName().equals(_o.getName())) {
       return false;
     }
-    if (_pName && !getName().equals(_o.getName())) {
+    if (((_bits0 & 0x00000002) != 0 && id_ != 0) != ((_o._bits0 & 0x00000002) != 0 && _o.id_ != 0)
+        || ((_bits0 & 0x00000002) != 0 && id_ != 0) && !(id_ == _o.id_)) {
       return false;
     }
-
-    boolean _pId = (_bits0 & 0x00000002) != 0 && id_ != 0;
-    if (_pId != ((_o._bits0 & 0x00000002) != 0 && _o.id_ != 0)) {
+    if (((_bits0 & 0x00000004) != 0) != ((_o._bits0 & 0x00000004) != 0)
+        || ((_bits0 & 0x00000004) != 0) && !getEmail().equals(_o.getEmail())) {
       return false;
     }
-    if (_pId && !(id_ == _o.id_)) {
-      return false;
-    }
-
-    boolean _pEmail = (_bits0 & 0x00000004) != 0;
-    if (_pEmail != ((_o._bits0 & 0x00000004) != 0)) {
-      return false;
-    }
-    if (_pEmail && !getEmail().equals(_o.getEmail())) {
-      return false;
-    }
-
     if (phones_Count != _o.phones_Count) {
       return false;
     }
@@ -2736,7 +1472,6 @@ public final class Person
         return false;
       }
     }
-
     if (luckyNumbers_Count != _o.luckyNumbers_Count) {
       return false;
     }
@@ -2745,29 +1480,19 @@ public final class Person
         return false;
       }
     }
-
     if (!io.bufproto.api.internal.ProtoValues.mapEquals(
         io.bufproto.api.internal.MapEntries.view(attachments_),
         io.bufproto.api.internal.MapEntries.view(_o.attachments_))) {
       return false;
     }
-
-    boolean _pTwitter = _contactCase == 7;
-    if (_pTwitter != (_o._contactCase == 7)) {
+    if ((_contactCase == 7) != (_o._contactCase == 7) || (_contactCase == 7)
+        && !getTwitter().equals(_o.getTwitter())) {
       return false;
     }
-    if (_pTwitter && !getTwitter().equals(_o.getTwitter())) {
+    if ((_contactCase == 8) != (_o._contactCase == 8) || (_contactCase == 8)
+        && !(pager_ == _o.pager_)) {
       return false;
     }
-
-    boolean _pPager = _contactCase == 8;
-    if (_pPager != (_o._contactCase == 8)) {
-      return false;
-    }
-    if (_pPager && !(pager_ == _o.pager_)) {
-      return false;
-    }
-
     if (!io.bufproto.api.internal.UnknownFields.equal(_unknown, _o._unknown)) {
       return false;
     }
@@ -2780,94 +1505,65 @@ public final class Person
     if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
       _h = 53 * (37 * _h + 1) + getName().hashCode();
     }
-
     if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
       _h = 53 * (37 * _h + 2) + id_;
     }
-
     if ((_bits0 & 0x00000004) != 0) {
       _h = 53 * (37 * _h + 3) + getEmail().hashCode();
     }
-
     if (phones_Count > 0) {
       _h = 37 * _h + 4;
       for (int _i = 0; _i < phones_Count; _i++) {
         _h = 31 * _h + phones_[_i]._ensure().hashCode();
       }
     }
-
     if (luckyNumbers_Count > 0) {
       _h = 37 * _h + 5;
       for (int _i = 0; _i < luckyNumbers_Count; _i++) {
         _h = 31 * _h + Long.hashCode(luckyNumbers_[_i]);
       }
     }
-
     if (getAttachmentsCount() > 0) {
       _h = 53 * (37 * _h + 6) + io.bufproto.api.internal.ProtoValues.mapHash(
           io.bufproto.api.internal.MapEntries.view(attachments_));
     }
-
     if (_contactCase == 7) {
       _h = 53 * (37 * _h + 7) + getTwitter().hashCode();
     }
-
     if (_contactCase == 8) {
       _h = 53 * (37 * _h + 8) + Long.hashCode(pager_);
     }
-
     _h = 29 * _h + io.bufproto.api.internal.UnknownFields.hash(_unknown);
     return _h;
   }
 
-  /**
-   * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints
-   * it. Never throws: if a lazy value cannot be read any more (its buffer was released), the
-   * present fields are printed as {@code Type{name: value, ...}} with that value marked instead.
-   */
   @Override
-  public String toString() {
-    try {
-      return io.bufproto.api.format.ProtoText.print(this);
-    } catch (RuntimeException _unreadable) {
-      return _summary();
-    }
-  }
-
-  private String _summary() {
+  protected String _summary() {
     io.bufproto.api.internal.TextWriter _t = new io.bufproto.api.internal.TextWriter("Person");
     if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
       _t.fieldString("name", this::getName);
     }
-
     if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
       _t.fieldInt("id", id_);
     }
-
     if ((_bits0 & 0x00000004) != 0) {
       _t.fieldString("email", this::getEmail);
     }
-
     for (int _i = 0; _i < phones_Count; _i++) {
       _t.fieldMessage("phones", phones_[_i]);
     }
-
     for (int _i = 0; _i < luckyNumbers_Count; _i++) {
       _t.fieldLong("lucky_numbers", luckyNumbers_[_i]);
     }
-
     if (attachments_ != null) {
       _t.fieldMap("attachments", io.bufproto.api.internal.MapEntries.view(attachments_));
     }
-
     if (_contactCase == 7) {
       _t.fieldString("twitter", this::getTwitter);
     }
-
     if (_contactCase == 8) {
       _t.fieldUnsignedLong("pager", pager_);
     }
-
     return _t.end();
   }
 
@@ -2907,25 +1603,5 @@ public final class Person
   @Override
   public io.bufproto.api.schema.MessageSchema schema() {
     return _schema();
-  }
-
-  @Override
-  public String toTextFormat() {
-    return io.bufproto.api.format.ProtoText.print(this);
-  }
-
-  @Override
-  public void parseFromTextFormat(CharSequence _text) {
-    io.bufproto.api.format.ProtoText.parse(_text, this);
-  }
-
-  @Override
-  public String toJson() {
-    return io.bufproto.api.format.ProtoJson.printer().print(this);
-  }
-
-  @Override
-  public void parseFromJson(String _json) {
-    io.bufproto.api.format.ProtoJson.parser().parse(_json, this);
   }
 }

@@ -102,13 +102,14 @@ class ConfigurationTest {
       assertTrue(
           boot.findModule("io.bufproto.runtime.module").isPresent(),
           "io.bufproto.runtime.module resolved by service binding");
-      // The API's surface: the user package, the schemas, the text and JSON formats, the package
-      // for generated code, the runtime SPI.
+      // The API's surface: the user package, the schemas, the text and JSON formats, the class
+      // generated messages extend and the package for generated code, the runtime SPI.
       assertEquals(
           java.util.Set.of(
               "io.bufproto.api",
               "io.bufproto.api.schema",
               "io.bufproto.api.format",
+              "io.bufproto.api.generated",
               "io.bufproto.api.internal",
               "io.bufproto.api.spi"),
           api.getDescriptor().exports().stream()

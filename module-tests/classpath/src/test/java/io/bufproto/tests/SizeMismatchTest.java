@@ -3,6 +3,7 @@ package io.bufproto.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.bufproto.api.generated.GeneratedMessage;
 import io.bufproto.tests.p3.Node;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -27,7 +28,7 @@ class SizeMismatchTest {
     Node n = new Node();
     n.setName("a name long enough to matter").setNext().setName("child");
     n.writeTo(Unpooled.buffer()); // caches the size and marks the write checked
-    Field size = Node.class.getDeclaredField("_cachedSize");
+    Field size = GeneratedMessage.class.getDeclaredField("_cachedSize");
     size.setAccessible(true);
     size.setInt(n, n.getSerializedSize() - less);
     return n;

@@ -1,0 +1,774 @@
+package io.bufproto.api.generated;
+
+import io.bufproto.api.InvalidProtobufException;
+import io.bufproto.api.ProtoMessage;
+import io.bufproto.api.format.ProtoJson;
+import io.bufproto.api.format.ProtoText;
+import io.bufproto.api.internal.MessageParent;
+import io.bufproto.api.internal.ParseFailure;
+import io.bufproto.api.internal.ParsedBuffer;
+import io.bufproto.api.internal.ProtoCodec;
+import io.bufproto.api.internal.ProtoReads;
+import io.bufproto.api.internal.ProtoWriter;
+import io.bufproto.api.internal.Reuse;
+import io.bufproto.api.internal.UnknownFields;
+import io.bufproto.api.spi.ProtoInput;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.BufferOverflowException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What every generated message class extends: the machinery that is the same for every message
+ * (entering and leaving a parse, the cached size, the write into a buffer, reuse and its bound,
+ * lazy parsing, the formats), written once. A generated class holds only its fields: their storage,
+ * accessors, and the per-field passes this class calls ({@link #_parse}, {@link #_computeSize},
+ * {@link #_writeFields}, {@link #_clearFields}, ...). Generated-code API: the {@code _} members may
+ * change with any release.
+ *
+ * <p>The calls from here into the per-field passes are virtual. Where the message's class is known
+ * at the call site (a field or variable of the generated type, which is final), the JIT inlines
+ * this class's method and calls the generated pass directly; see docs/design/lean-core.md.
+ *
+ * <h2>The state every message keeps</h2>
+ *
+ * <ul>
+ *   <li>{@code _cachedSize}: the serialized size, or -1 after a change, or {@link Reuse#PARSED}
+ *       while unchanged since a parse ({@link MessageParent} has the contract).
+ *   <li>{@code _source}: the buffer this message was parsed from, where its lazy values lie: its
+ *       own (opened by its parseFrom), or its parent's parse's; null if never parsed ({@link
+ *       ParsedBuffer}).
+ *   <li>{@code _raw}, {@code _rawLen}: the bytes this message was parsed from, which a write copies
+ *       while it is unchanged since a lazy or projected parse: -1 if none; their offset once
+ *       parsed; -2 - their offset while a lazy parse of the parent has deferred this message's
+ *       parse ({@link #_ensure}). One field, so that {@code clear()} forgets them with one store.
+ *   <li>{@code _kept}: what {@code clear()} kept since the last release, in serialized bytes
+ *       ({@link Reuse}).
+ *   <li>{@code _incomplete}, {@code _writeChecked}: whether a required field may be missing, here
+ *       or in a child, as the size pass found; and whether the walk since found them all set (a
+ *       write walks the required fields only then, once per change: docs/design/writes.md).
+ * </ul>
+ *
+ * @param <T> the generated class itself
+ */
+public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
+    implements ProtoMessage<T>, MessageParent {
+
+  /** The serialized size, or -1 after a change, or {@link Reuse#PARSED} (see the class comment). */
+  protected int _cachedSize = -1;
+
+  /** The buffer this message's lazy values lie in (see the class comment). */
+  protected ParsedBuffer _source;
+
+  /** Fields this schema does not know, written back after the known ones; null while none. */
+  protected UnknownFields _unknown;
+
+  /** Whether a required field may be missing, as the last size pass found. */
+  protected boolean _incomplete;
+
+  /** Whether the walk found every required field set since the size pass. */
+  protected boolean _writeChecked;
+
+  /** Whether a projected parse (parseFields) filled this message (see {@link #_writeSize}). */
+  private boolean _projected;
+
+  /** The offset of the bytes as received (see the class comment). */
+  private int _raw = -1;
+
+  /** The length of the bytes of {@code _raw}. */
+  private int _rawLen;
+
+  /** The nesting still allowed below this message, while its parse is deferred. */
+  private int _deferredDepth;
+
+  /** What {@code clear()} kept since the last release, in serialized bytes ({@link Reuse}). */
+  private int _kept;
+
+  /** The message holding this one, told when this one changes; null for a top-level message. */
+  private MessageParent _parent;
+
+  /** Where {@link #writeTo} composes the message for a target without an array (ProtoWriter). */
+  private byte[] _scratch;
+
+  /** An empty message. */
+  protected GeneratedMessage() {}
+
+  @SuppressWarnings("unchecked") // T is the generated class itself
+  private T self() {
+    return (T) this;
+  }
+
+  // ---- What the generated class supplies: the per-field passes.
+
+  /**
+   * Merges fields from {@code buf}, the buffer {@code src} opened for this parse (which this
+   * message's lazy values then read), through the runtime's cursor {@code in} when it opened one
+   * (else null; see ProtoReads), up to {@code end}, or up to the end-group tag {@code endTag} when
+   * this message is a group (else {@code endTag} is 0, or {@link ProtoReads#MAY_DEFER} for a
+   * message field's value, which a lazy parse may defer). {@code depth} is the nesting still
+   * allowed below this message. Returns true only if no required field is missing here or in the
+   * children this call parsed (the check made while the fields are hot, instead of a walk over the
+   * tree after the parse); false when one may be.
+   */
+  public abstract boolean _parse(
+      ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth, int endTag);
+
+  /**
+   * {@link #_parse} for the fields {@code fields} asks for, skipping the others (unknown fields and
+   * extensions too) without decoding them, up to {@code end} or, when {@code fields} stops early,
+   * the first field numbered above those it asks for.
+   */
+  public abstract void _parseFields(
+      ParsedBuffer src,
+      ByteBuf buf,
+      ProtoInput in,
+      int end,
+      int depth,
+      io.bufproto.api.Projection fields);
+
+  /** The size of the fields, computed (the size pass); sets {@code _incomplete} where it can. */
+  protected abstract int _computeSize();
+
+  /** Writes the fields (see {@link #_write}). */
+  protected abstract int _writeFields(byte[] out, int at, int end);
+
+  /** Clears presence and the fields' counts, keeping their storage for reuse. */
+  protected abstract void _clearFields();
+
+  /**
+   * Drops the values the fields hold or keep for reuse (see {@link #_release}); a class whose
+   * fields are all singular numbers has none.
+   */
+  protected void _releaseFields() {}
+
+  /**
+   * Decodes the lazy values from {@code _source}, and materializes the sub-messages; returns how
+   * many bytes of malformed UTF-8 strings must keep their bytes ({@link #_keepMalformed} copies
+   * them), 0 if none. A class whose fields are all numbers has nothing to do.
+   */
+  protected int _materializeFields() {
+    return 0;
+  }
+
+  /** Copies the bytes of the strings {@link #_materializeFields} counted into {@code copy}. */
+  protected void _keepMalformed(byte[] copy) {}
+
+  /** What {@code _incomplete} is for the empty message {@code clear()} leaves. */
+  protected boolean _incompleteWhenEmpty() {
+    return false;
+  }
+
+  /** The present fields as {@code Type{name: value, ...}}, for a {@link #toString} that failed. */
+  protected abstract String _summary();
+
+  /** Appends the paths of missing required fields, each prefixed by {@code prefix}. */
+  public void _findMissing(String prefix, List<String> out) {}
+
+  /** True: a class with required fields, here or below, checks them. */
+  @Override
+  public boolean isInitialized() {
+    return true;
+  }
+
+  // ---- Parents and changes.
+
+  /** Makes {@code parent} the message told when this one changes. Returns this. */
+  public final T _setParent(MessageParent parent) {
+    _parent = parent;
+    return self();
+  }
+
+  /** Forgets the cached size (a field changed), here and, if it was valid, in the parents. */
+  protected final void _changed() {
+    // Called by every setter: kept small to inline; the rare walk upwards is out of line.
+    if (_cachedSize != -1) {
+      _forgetSize();
+    }
+  }
+
+  private void _forgetSize() {
+    _cachedSize = -1;
+    _raw = -1;
+    _writeChecked = false;
+    if (_parent != null) {
+      _parent._childChanged(this);
+    }
+  }
+
+  /**
+   * A child changed (see {@link MessageParent}); a class whose fields hold messages marks the field
+   * set first.
+   */
+  @Override
+  public void _childChanged(Object child) {
+    _changed();
+  }
+
+  /**
+   * A value left this message other than by clear() (a field's own clear, a oneof member replaced,
+   * a map value replaced or removed), where no count sees it: the next clear() of the top-level
+   * message releases everything (see {@link Reuse}).
+   */
+  @Override
+  public final void _dropped() {
+    _kept = Reuse.RELEASE;
+    if (_parent != null) {
+      _parent._dropped();
+    }
+  }
+
+  // ---- Parsing.
+
+  @Override
+  public final void parseFrom(ByteBuf buf, int size) {
+    parseFrom(buf, size, ProtoCodec.DEFAULT_RECURSION_LIMIT);
+  }
+
+  @Override
+  public final void parseFrom(ByteBuf buf, int size, int recursionLimit) {
+    ParsedBuffer src = _reset(size);
+    int end = ProtoCodec.beginMessage(buf, size);
+    ByteBuf b = src.open(buf);
+    ProtoInput in = src.cursor(b);
+    boolean complete;
+    try {
+      complete = _parse(src, b, in, end, recursionLimit, 0);
+      ProtoReads.flush(in);
+    } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
+      src.parsing(false);
+      // Where it failed, in the message (InvalidProtobufException.offset()).
+      throw ParseFailure.at(e, buf, end - size);
+    }
+    src.parsing(false);
+    if (!complete) {
+      // Some required field may be missing: the walk finds which (true needs no walk; see _parse).
+      _checkInitialized();
+    }
+    if (src.lazy()) {
+      // Written as received until changed (lazyParsing).
+      _raw = end - size;
+      _rawLen = size;
+    }
+  }
+
+  @Override
+  public final void parseFrom(ByteBuf buf, int size, int recursionLimit, int sizeLimit) {
+    ProtoCodec.checkSizeLimit(size, sizeLimit);
+    parseFrom(buf, size, recursionLimit);
+  }
+
+  @Override
+  public final void parseFrom(byte[] bytes) {
+    parseFrom(Unpooled.wrappedBuffer(bytes), bytes.length);
+  }
+
+  @Override
+  public final boolean parseDelimitedFrom(ByteBuf buf) {
+    return ProtoCodec.parseDelimited(this, buf);
+  }
+
+  @Override
+  public final T retainParsedBuffers(boolean retain) {
+    if (_parent != null) {
+      throw new IllegalStateException(
+          "a sub-message is parsed as part of its parent:"
+              + " call retainParsedBuffers on the top-level message");
+    }
+    _ownSource().retain(retain);
+    return self();
+  }
+
+  @Override
+  public final T lazyParsing(boolean lazy) {
+    return _lazyParsing(lazy, ProtoMessage.LAZY_DEFER_FROM);
+  }
+
+  @Override
+  public final T lazyParsing(int deferFrom) {
+    if (deferFrom < 0) {
+      throw new IllegalArgumentException("deferFrom is negative: " + deferFrom);
+    }
+    return _lazyParsing(true, deferFrom);
+  }
+
+  private T _lazyParsing(boolean lazy, int deferFrom) {
+    if (_parent != null) {
+      throw new IllegalStateException(
+          "a sub-message is parsed as part of its parent: call lazyParsing on the top-level message");
+    }
+    _ownSource().lazy(lazy, deferFrom);
+    return self();
+  }
+
+  /**
+   * clear() for a parse of {@code size} bytes, which is counted with what the clear leaves (Reuse);
+   * returns this message's ParsedBuffer, closed, for the parse to open.
+   */
+  private ParsedBuffer _reset(int size) {
+    ParsedBuffer s = _clearCounting();
+    if (s == null) {
+      s = _ownSource();
+    }
+    _kept = Reuse.parsed(_kept, size);
+    // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
+    _cachedSize = -1;
+    return s;
+  }
+
+  /** The ParsedBuffer this message's own parses open, made on first use. */
+  private ParsedBuffer _ownSource() {
+    ParsedBuffer s = _source;
+    if (s == null || !s.ownedBy(this)) {
+      // A sub-message parsed on its own gets its own; its parent's next parse links it back.
+      _source = s = new ParsedBuffer(this);
+    }
+    return s;
+  }
+
+  @Override
+  public final void parseFields(ByteBuf buf, int size, io.bufproto.api.Projection fields) {
+    if (_parent != null) {
+      throw new IllegalStateException(
+          "a sub-message is parsed as part of its parent: call parseFields on the top-level message");
+    }
+    ParsedBuffer src = _reset(size);
+    int end = ProtoCodec.beginMessage(buf, size);
+    _projected = true;
+    ByteBuf b = src.open(buf);
+    ProtoInput in = src.cursor(b);
+    try {
+      _parseFields(src, b, in, end, ProtoCodec.DEFAULT_RECURSION_LIMIT, fields);
+      // Past the fields an early stop left unread.
+      ProtoReads.skipTo(b, in, end);
+      ProtoReads.flush(in);
+    } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
+      src.parsing(false);
+      throw ParseFailure.at(e, buf, end - size);
+    }
+    src.parsing(false);
+    // Written as received until changed: a write from the fields would drop the ones skipped.
+    _raw = end - size;
+    _rawLen = size;
+  }
+
+  // ---- Lazy parsing (docs/design/lazy-parsing.md).
+
+  /**
+   * {@link #_parse} of a message field's value in a lazy parse ({@link ProtoReads#MAY_DEFER}). The
+   * field's first occurrence (this message is cleared: no size yet) is deferred when its bytes, up
+   * to {@code end}, reach the parse's {@code deferFrom()}: where they lie is recorded, to be parsed
+   * on first use ({@link #_ensure}), and true returned. A shorter one is parsed now, which costs
+   * about what deferring it and a first use would, and is still written as received while
+   * unchanged. A later occurrence merges into the earlier ones (which the setter that handed this
+   * message over has parsed, if deferred) and is parsed now.
+   */
+  @SuppressWarnings("ReferenceEquality") // the same ParsedBuffer, stored again only when not
+  protected final boolean _parseLazily(
+      ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth) {
+    if (_cachedSize != -1) {
+      // Merged: no longer the bytes of one occurrence.
+      _raw = -1;
+      return _parse(src, buf, in, end, depth, 0);
+    }
+    if (_source != src) {
+      _source = src;
+    }
+    int off = ProtoReads.position(buf, in);
+    if (end - off >= src.deferFrom()) {
+      _deferAt(off, end - off, depth);
+      ProtoReads.skipTo(buf, in, end);
+      return true; // its required fields are checked when it is parsed
+    }
+    boolean complete = _parse(src, buf, in, end, depth, 0);
+    // Unchanged: written as received until changed.
+    _raw = off;
+    _rawLen = end - off;
+    return complete;
+  }
+
+  private void _deferAt(int off, int len, int depth) {
+    _raw = -2 - off;
+    _rawLen = len;
+    _cachedSize = len;
+    _deferredDepth = depth;
+    // Forwarded as received: its required fields are checked when it is parsed.
+    _incomplete = false;
+  }
+
+  /** Whether a lazy parse of the parent deferred this message's parse (see {@link #_ensure}). */
+  protected final boolean _deferred() {
+    return _raw < -1;
+  }
+
+  /**
+   * This message, parsed first if a lazy parse deferred it. A parent calls it before handing out or
+   * reading a child.
+   */
+  public final T _ensure() {
+    if (_raw < -1) {
+      _parseDeferred();
+    }
+    return self();
+  }
+
+  /**
+   * Parses the bytes a lazy parse deferred: within a parse of the same buffer (a later occurrence
+   * of the field, about to merge into this message) through that parse's cursor, which returns to
+   * where it was; else, on first use, from the parsed buffer, whose reader index it points at those
+   * bytes for the parse and restores. A failure on first use leaves the message deferred (each use
+   * throws again); within a parse, that parse fails.
+   */
+  private void _parseDeferred() {
+    int off = -2 - _raw;
+    int len = _rawLen;
+    int depth = _deferredDepth;
+    ParsedBuffer src = _source;
+    ByteBuf b = src.buffer();
+    boolean within = src.parsing();
+    ProtoInput c;
+    int readerIndex;
+    if (within) {
+      c = src.parseInput();
+      readerIndex = ProtoReads.position(b, c);
+      ProtoReads.skipTo(b, c, off);
+    } else {
+      readerIndex = b.readerIndex();
+      // (The reads stop at the message's end, as in any parse: the writer index stays.)
+      b.readerIndex(off);
+      c = src.cursor(b);
+      src.parsing(true);
+    }
+    _raw = -1;
+    // Not a change: the parent is not told (its bytes as received stay valid).
+    _cachedSize = -1;
+    try {
+      boolean complete = _parse(src, b, c, off + len, depth, 0);
+      if (!within && !complete) {
+        _checkInitialized();
+      }
+    } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
+      if (within) {
+        throw e;
+      }
+      _clear();
+      _deferAt(off, len, depth);
+      throw ParseFailure.deferred(e, b, off, schema().fullName());
+    } finally {
+      if (within) {
+        ProtoReads.skipTo(b, c, readerIndex);
+      } else {
+        src.parsing(false);
+        b.readerIndex(readerIndex);
+      }
+    }
+    if (!within) {
+      // Unchanged: written as received until changed.
+      _raw = off;
+    }
+  }
+
+  // ---- Sizes and writes.
+
+  @Override
+  public final int getSerializedSize() {
+    int size = _cachedSize;
+    if (size >= 0) {
+      return size;
+    }
+    if (_raw >= 0) {
+      // Checked at its parse, or forwarded as received (a deferred child's).
+      _incomplete = false;
+      _cachedSize = _rawLen;
+      return _rawLen;
+    }
+    size = _computeSize();
+    _cachedSize = size;
+    return size;
+  }
+
+  /** The size computed by the last {@link #getSerializedSize()}. */
+  public final int _cachedSize() {
+    return _cachedSize;
+  }
+
+  /**
+   * Whether a required field may be missing, here or in a child, as the last {@link
+   * #getSerializedSize()} found (a parent asks right after that call).
+   */
+  public final boolean _incomplete() {
+    return _incomplete;
+  }
+
+  /**
+   * The size to write, after checking required fields (the size pass finds whether one is missing).
+   */
+  private int _writeSize() {
+    if (_projected && _raw == -1) {
+      throw ProtoCodec.projected(this, "written once changed: that would drop them");
+    }
+    int size = getSerializedSize();
+    if (_incomplete && !_writeChecked) {
+      _checkInitialized();
+      _writeChecked = true;
+    }
+    return size;
+  }
+
+  @Override
+  public final int writeTo(ByteBuf out) {
+    int size = _writeSize();
+    out.ensureWritable(size);
+    byte[] a;
+    int at;
+    int end;
+    if (out.hasArray()) {
+      a = out.array();
+      at = out.arrayOffset() + out.writerIndex();
+      // The bytes after the message may be live (a header rewritten in place): stop at its end.
+      end = at + size;
+    } else if (size <= ProtoWriter.MAX_SCRATCH) {
+      // Composed here, then copied once by endWrite (see ProtoWriter). The field is written only
+      // when the array grows: a reference store costs a GC barrier (a fence for an old message).
+      a = _scratch;
+      if (a == null || a.length < size) {
+        _scratch = a = ProtoWriter.scratch(size);
+      }
+      at = 0;
+      // The scratch array is ours to its end, so the wide stores of the last fields need not fall
+      // back to a byte at a time.
+      end = a.length;
+    } else {
+      // Larger: composed a chunk at a time, never in an array of the message's size (ProtoWriter).
+      ProtoWriter.writeLarge(this, out, size);
+      return size;
+    }
+    int written;
+    try {
+      written = _write(a, at, end) - at;
+    } catch (BufferOverflowException e) {
+      throw ProtoWriter.modifiedWhileWriting(-1, size);
+    }
+    ProtoWriter.endWrite(out, a, written, size);
+    return size;
+  }
+
+  @Override
+  public final int writeDelimitedTo(ByteBuf buf) {
+    return ProtoCodec.writeDelimited(this, buf);
+  }
+
+  @Override
+  public final int _write(byte[] out, int at, int end) {
+    if (_raw != -1) {
+      // Unchanged since a lazy or projected parse, or deferred: the bytes as received.
+      return ProtoWriter.writeParsed(out, at, end, _source, _raw >= 0 ? _raw : -2 - _raw, _rawLen);
+    }
+    return _writeFields(out, at, end);
+  }
+
+  @Override
+  public final byte[] _partialBytes() {
+    if (_projected && _raw >= 0) {
+      // The fields it holds (for the formats), not the bytes it was parsed from, which a write
+      // copies.
+      int off = _raw;
+      _raw = -1;
+      _cachedSize = -1;
+      try {
+        return _bytesOf(getSerializedSize());
+      } finally {
+        _raw = off;
+        // Not -1: the next change must still find (and forget) the bytes as received.
+        _cachedSize = Reuse.PARSED;
+      }
+    }
+    return _bytesOf(getSerializedSize());
+  }
+
+  @Override
+  public final byte[] toByteArray() {
+    return _bytesOf(_writeSize());
+  }
+
+  /** The fields in a new array of {@code size} bytes, the size just computed. */
+  private byte[] _bytesOf(int size) {
+    byte[] bytes = new byte[size];
+    int written;
+    try {
+      written = _write(bytes, 0, bytes.length);
+    } catch (BufferOverflowException e) {
+      throw ProtoWriter.modifiedWhileWriting(-1, bytes.length);
+    }
+    if (written != bytes.length) {
+      throw ProtoWriter.modifiedWhileWriting(written, bytes.length);
+    }
+    return bytes;
+  }
+
+  // ---- Clearing and reuse (Reuse).
+
+  /** What {@code clear()} does; the generated {@code clear()} returns this after it. */
+  protected final void _clearMessage() {
+    _clearCounting();
+    _cachedSize = 0;
+    _incomplete = _incompleteWhenEmpty();
+    _writeChecked = false;
+  }
+
+  /**
+   * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
+   * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
+   * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed), or
+   * null if it has none.
+   */
+  private ParsedBuffer _clearCounting() {
+    int was = _cachedSize;
+    if (_parent != null) {
+      // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
+      _changed();
+    }
+    ParsedBuffer s = _source;
+    if (s != null && s.ownedBy(this)) {
+      // The values read from it are gone: it is released (if retained), and reads through it fail.
+      s.close();
+    } else {
+      s = null;
+    }
+    _kept = Reuse.cleared(_kept, was);
+    _projected = false;
+    if (_kept > Reuse.KEPT_BYTES) {
+      _release();
+    } else {
+      _clear();
+    }
+    return s;
+  }
+
+  @Override
+  public final void _release() {
+    _releaseFields();
+    if (_unknown != null) {
+      _unknown = _unknown.release();
+    }
+    if (_source != null && _source.ownedBy(this)) {
+      _source.drop();
+    }
+    _kept = 0;
+    _clear();
+  }
+
+  /**
+   * {@link #_clear()} for a parent's getter of a field that is not set: the size is known (0), so
+   * the first change tells the parent, which then marks the field set.
+   */
+  public final T _unsetValue() {
+    _clear();
+    _cachedSize = 0;
+    _incomplete = _incompleteWhenEmpty();
+    _writeChecked = false;
+    return self();
+  }
+
+  /**
+   * {@link #clear()} without telling the parent, for a parent reusing this message (it forgets its
+   * own size itself). {@code _writeChecked} is reset where a size is set: the next size pass,
+   * clear(), _unsetValue() (keeping this method small enough to inline where it is not hot).
+   */
+  public final T _clear() {
+    _clearFields();
+    if (_unknown != null) {
+      _unknown.clear();
+    }
+    _cachedSize = -1;
+    _raw = -1;
+    return self();
+  }
+
+  /** What {@code copyFrom(other)} does before copying the fields. */
+  protected final void _copyBegin(GeneratedMessage<T> other) {
+    other._ensure();
+    if (other._projected) {
+      throw ProtoCodec.projected(other, "copied: the copy could be written without them");
+    }
+  }
+
+  /** What {@code copyFrom(other)} does after copying the fields. */
+  protected final void _copyEnd(GeneratedMessage<T> other) {
+    _unknown = UnknownFields.merge(_unknown, other._unknown);
+    _changed();
+  }
+
+  @Override
+  @SuppressWarnings("ReferenceEquality") // the message's own ParsedBuffer
+  public final void materialize() {
+    if (_raw >= 0) {
+      // Written from the fields from now on (the bytes as received go with the buffer).
+      _raw = -1;
+      _cachedSize = Reuse.PARSED;
+    }
+    int keep = _materializeFields();
+    if (keep > 0) {
+      // Strings with malformed UTF-8 keep their bytes, in a copy of their own.
+      byte[] copy = new byte[keep];
+      _keepMalformed(copy);
+      if (_source.ownedBy(this)) {
+        _source.keep(copy);
+      } else {
+        _source = ParsedBuffer.of(this, copy);
+      }
+      return;
+    }
+    if (_source != null && _source.ownedBy(this)) {
+      // Nothing reads it any more: released if retained, and no longer referenced.
+      _source.drop();
+    }
+  }
+
+  // ---- Required fields.
+
+  /** Throws protobuf-java's missing-required-fields error, naming them, if one is missing. */
+  protected final void _checkInitialized() {
+    if (!isInitialized()) {
+      List<String> missing = new ArrayList<>();
+      _findMissing("", missing);
+      throw ParseFailure.missingRequired(schema().fullName(), String.join(", ", missing));
+    }
+  }
+
+  // ---- Formats.
+
+  /**
+   * This message in protobuf's text format, exactly as protobuf-java's {@code toString()} prints
+   * it. Never throws: if a lazy value cannot be read any more (its buffer was released), the
+   * present fields are printed as {@code Type{name: value, ...}} with that value marked instead.
+   */
+  @Override
+  public final String toString() {
+    try {
+      return ProtoText.print(this);
+    } catch (RuntimeException unreadable) {
+      return _summary();
+    }
+  }
+
+  @Override
+  public final String toTextFormat() {
+    return ProtoText.print(this);
+  }
+
+  @Override
+  public final void parseFromTextFormat(CharSequence text) {
+    ProtoText.parse(text, this);
+  }
+
+  @Override
+  public final String toJson() {
+    return ProtoJson.printer().print(this);
+  }
+
+  @Override
+  public final void parseFromJson(String json) {
+    ProtoJson.parser().parse(json, this);
+  }
+}
