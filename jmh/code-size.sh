@@ -16,8 +16,13 @@ printf '%-12s %8s %8s %10s %8s\n' arm files lines class-bytes javac-s
 for arm in lp bp; do
   src=$work/target-$arm/generated-sources/$([ $arm = lp ] && echo lightproto || echo protobuf)/$pkg
   files=$(ls "$src"/*.java | grep -v '/PulsarApi.java$')
+  # LightProto also writes a reader class for the package into io.netty.buffer.
+  extra=$(ls "$src"/../../../../../../io/netty/buffer/*org_apache_pulsar_common_api_proto*.java 2>/dev/null || true)
+  files="$files${extra:+
+$extra}"
   lines=$(cat $files | wc -l)
-  bytes=$(ls "$work/target-$arm/classes/$pkg"/*.class | grep -v '/PulsarApi[.$]' | xargs cat | wc -c)
+  bytes=$( (ls "$work/target-$arm/classes/$pkg"/*.class | grep -v '/PulsarApi[.$]'
+    ls "$work/target-$arm/classes/io/netty/buffer/"*org_apache_pulsar_common_api_proto*.class 2>/dev/null || true) | xargs cat | wc -c)
   out=$(mktemp -d)
   start=$(date +%s.%N)
   "$javac" -nowarn -d "$out" -cp "$cp" $files

@@ -8,8 +8,9 @@
  *   <li>{@link io.bufproto.api.schema}: each generated type's schema (field numbers, names, types),
  *       which the formats read.
  *   <li>{@link io.bufproto.api.format}: the text and JSON formats.
- *   <li>{@link io.bufproto.api.generated}: the class every generated message extends.
  *   <li>{@link io.bufproto.api.internal}: for generated code only, with no compatibility promise.
+ *   <li>{@link io.bufproto.api.message}: the class every generated message extends, for generated
+ *       code only, with no compatibility promise.
  *   <li>{@link io.bufproto.api.spi}: what a runtime implements: a {@link
  *       io.bufproto.api.spi.BufProtoRuntime} supplies the reader and the writer; the best usable
  *       one is found with {@link java.util.ServiceLoader} and kept for the life of the JVM.
@@ -21,8 +22,8 @@ module io.bufproto.api {
 
   exports io.bufproto.api;
   exports io.bufproto.api.format;
-  exports io.bufproto.api.generated;
   exports io.bufproto.api.internal;
+  exports io.bufproto.api.message;
   exports io.bufproto.api.schema;
   exports io.bufproto.api.spi;
 

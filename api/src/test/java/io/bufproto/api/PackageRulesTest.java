@@ -17,13 +17,14 @@ import org.junit.jupiter.api.Test;
 /**
  * The package rules of docs/design/architecture.md, read from the sources (imports and qualified
  * names, Javadoc excluded): no package reaches itself; the user package depends on the schemas
- * only, the schemas on nothing, and the runtime SPI on the user package only.
+ * only, the schemas on nothing, the runtime SPI on the user package only, and nothing on the class
+ * generated messages extend.
  */
 class PackageRulesTest {
 
   private static final Path SOURCES = Path.of("src/main/java/io/bufproto/api");
   private static final Pattern REFERENCE =
-      Pattern.compile("\\bio\\.bufproto\\.api\\.(?:(format|internal|schema|spi)\\.)?[A-Z]");
+      Pattern.compile("\\bio\\.bufproto\\.api\\.(?:(format|internal|message|schema|spi)\\.)?[A-Z]");
 
   @Test
   void spiDependsOnTheUserPackageOnly() throws IOException {
@@ -33,6 +34,13 @@ class PackageRulesTest {
   @Test
   void theUserPackageDependsOnTheSchemasOnly() throws IOException {
     assertEquals(Set.of("schema"), dependencies().get(""));
+  }
+
+  @Test
+  void noPackageDependsOnTheBaseOfGeneratedClasses() throws IOException {
+    for (Map.Entry<String, Set<String>> e : dependencies().entrySet()) {
+      assertEquals(false, e.getValue().contains("message"), e.getKey() + " -> message");
+    }
   }
 
   @Test

@@ -37,7 +37,7 @@ public final class GeneratedMethods {
           "_parse",
           "_parsed",
           "_computeSize",
-          "_writeFields",
+          "_write",
           "_clearFields",
           "_releaseFields",
           "_materializeFields",
@@ -52,7 +52,7 @@ public final class GeneratedMethods {
           "_endExtensions");
 
   /**
-   * The public and protected methods of {@code io.bufproto.api.generated.GeneratedMessage}, which
+   * The public and protected methods of {@code io.bufproto.api.message.GeneratedMessage}, which
    * every message class extends: reserved from fields like {@link #MESSAGE} ({@code
    * GeneratedMethodsTest} checks this list against the class).
    */
@@ -77,7 +77,8 @@ public final class GeneratedMethods {
           "_incomplete",
           "writeTo",
           "writeDelimitedTo",
-          "_write",
+          "_asReceived",
+          "_writeAsReceived",
           "_partialBytes",
           "toByteArray",
           "_clearMessage",
@@ -89,7 +90,6 @@ public final class GeneratedMethods {
           "materialize",
           "_checkInitialized",
           "_computeSize",
-          "_writeFields",
           "_clearFields",
           "_releaseFields",
           "_materializeFields",

@@ -9,7 +9,7 @@ package io.bufproto.golden;
  * Protobuf type {@code golden.Person}
  */
 public final class Person
-    extends io.bufproto.api.generated.GeneratedMessage<Person> {
+    extends io.bufproto.api.message.GeneratedMessage<Person> {
   /** Protobuf type {@code golden.Person.PhoneType} */
   public static enum PhoneType implements io.bufproto.api.ProtoEnum {
     MOBILE(0),
@@ -81,7 +81,7 @@ public final class Person
 
   /** Protobuf type {@code golden.Person.PhoneNumber} */
   public static final class PhoneNumber
-      extends io.bufproto.api.generated.GeneratedMessage<PhoneNumber> {
+      extends io.bufproto.api.message.GeneratedMessage<PhoneNumber> {
     /** The field number of {@code number}. */
     public static final int NUMBER_FIELD_NUMBER = 1;
     /** The field number of {@code type}. */
@@ -301,7 +301,10 @@ public final class Person
     }
 
     @Override
-    protected int _writeFields(byte[] _out, int _at, int _end) {
+    public int _write(byte[] _out, int _at, int _end) {
+      if (_asReceived()) {
+        return _writeAsReceived(_out, _at, _end);
+      }
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
             io.bufproto.api.internal.Utf8.length(number_Len));
@@ -1277,7 +1280,10 @@ public final class Person
   }
 
   @Override
-  protected int _writeFields(byte[] _out, int _at, int _end) {
+  public int _write(byte[] _out, int _at, int _end) {
+    if (_asReceived()) {
+      return _writeAsReceived(_out, _at, _end);
+    }
     if ((_bits0 & 0x00000007) != 0) {
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,

@@ -109,7 +109,7 @@ class ConfigurationTest {
               "io.bufproto.api",
               "io.bufproto.api.schema",
               "io.bufproto.api.format",
-              "io.bufproto.api.generated",
+              "io.bufproto.api.message",
               "io.bufproto.api.internal",
               "io.bufproto.api.spi"),
           api.getDescriptor().exports().stream()

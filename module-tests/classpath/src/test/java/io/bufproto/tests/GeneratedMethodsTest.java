@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
-import io.bufproto.api.generated.GeneratedMessage;
+import io.bufproto.api.message.GeneratedMessage;
 import io.bufproto.generator.BufProtoGenerator;
 import io.bufproto.templates.FieldNames;
 import io.bufproto.templates.GeneratedMethods;

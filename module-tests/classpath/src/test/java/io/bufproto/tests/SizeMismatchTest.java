@@ -3,7 +3,7 @@ package io.bufproto.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.bufproto.api.generated.GeneratedMessage;
+import io.bufproto.api.message.GeneratedMessage;
 import io.bufproto.tests.p3.Node;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;

@@ -1,4 +1,4 @@
-package io.bufproto.api.generated;
+package io.bufproto.api.message;
 
 import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.api.ProtoMessage;
@@ -24,8 +24,8 @@ import java.util.List;
  * (entering and leaving a parse, the cached size, the write into a buffer, reuse and its bound,
  * lazy parsing, the formats), written once. A generated class holds only its fields: their storage,
  * accessors, and the per-field passes this class calls ({@link #_parse}, {@link #_computeSize},
- * {@link #_writeFields}, {@link #_clearFields}, ...). Generated-code API: the {@code _} members may
- * change with any release.
+ * {@code _write}, {@link #_clearFields}, ...). Generated-code API: the {@code _} members may change
+ * with any release.
  *
  * <p>The calls from here into the per-field passes are virtual. Where the message's class is known
  * at the call site (a field or variable of the generated type, which is final), the JIT inlines
@@ -127,14 +127,11 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
       int depth,
       io.bufproto.api.Projection fields);
 
-  /** The size of the fields, computed (the size pass); sets {@code _incomplete} where it can. */
-  protected abstract int _computeSize();
-
-  /** Writes the fields (see {@link #_write}). */
-  protected abstract int _writeFields(byte[] out, int at, int end);
-
   /** Clears presence and the fields' counts, keeping their storage for reuse. */
   protected abstract void _clearFields();
+
+  /** The size of the fields, computed (the size pass); sets {@code _incomplete} where it can. */
+  protected abstract int _computeSize();
 
   /**
    * Drops the values the fields hold or keep for reuse (see {@link #_release}); a class whose
@@ -558,13 +555,18 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
     return ProtoCodec.writeDelimited(this, buf);
   }
 
-  @Override
-  public final int _write(byte[] out, int at, int end) {
-    if (_raw != -1) {
-      // Unchanged since a lazy or projected parse, or deferred: the bytes as received.
-      return ProtoWriter.writeParsed(out, at, end, _source, _raw >= 0 ? _raw : -2 - _raw, _rawLen);
-    }
-    return _writeFields(out, at, end);
+  /**
+   * Whether a write copies the bytes this message was parsed from: unchanged since a lazy or
+   * projected parse, or deferred. The generated {@code _write} asks first (in the class, so that
+   * the JIT keeps one profile per message type for it).
+   */
+  protected final boolean _asReceived() {
+    return _raw != -1;
+  }
+
+  /** Writes the bytes as received (see {@link #_asReceived}). */
+  protected final int _writeAsReceived(byte[] out, int at, int end) {
+    return ProtoWriter.writeParsed(out, at, end, _source, _raw >= 0 ? _raw : -2 - _raw, _rawLen);
   }
 
   @Override
