@@ -45,6 +45,7 @@ public final class GeneratedMethods {
           "_incompleteWhenEmpty",
           "_findMissing",
           "_childChanged",
+          "_changed",
           "schema",
           "_schema",
           "_summary",
@@ -59,7 +60,7 @@ public final class GeneratedMethods {
   public static final Set<String> INHERITED =
       Set.of(
           "_setParent",
-          "_changed",
+          "_forgetSize",
           "_childChanged",
           "_dropped",
           "parseFrom",

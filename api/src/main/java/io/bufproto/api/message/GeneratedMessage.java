@@ -176,15 +176,13 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
     return self();
   }
 
-  /** Forgets the cached size (a field changed), here and, if it was valid, in the parents. */
-  protected final void _changed() {
-    // Called by every setter: kept small to inline; the rare walk upwards is out of line.
-    if (_cachedSize != -1) {
-      _forgetSize();
-    }
-  }
-
-  private void _forgetSize() {
+  /**
+   * Forgets the valid cached size (a field changed), here and in the parents. Every class calls it
+   * from its own {@code _changed()} (a setter's test of {@code _cachedSize != -1}, kept in the
+   * class so that its profile is that type's: shared, the first change of one type made the walk
+   * live in every setter of the others).
+   */
+  protected final void _forgetSize() {
     _cachedSize = -1;
     _raw = -1;
     _writeChecked = false;
@@ -199,7 +197,9 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
    */
   @Override
   public void _childChanged(Object child) {
-    _changed();
+    if (_cachedSize != -1) {
+      _forgetSize();
+    }
   }
 
   /**
@@ -626,9 +626,9 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
    */
   private ParsedBuffer _clearCounting() {
     int was = _cachedSize;
-    if (_parent != null) {
+    if (_parent != null && _cachedSize != -1) {
       // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
-      _changed();
+      _forgetSize();
     }
     ParsedBuffer s = _source;
     if (s != null && s.ownedBy(this)) {
@@ -698,7 +698,9 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
   /** What {@code copyFrom(other)} does after copying the fields. */
   protected final void _copyEnd(GeneratedMessage<T> other) {
     _unknown = UnknownFields.merge(_unknown, other._unknown);
-    _changed();
+    if (_cachedSize != -1) {
+      _forgetSize();
+    }
   }
 
   @Override

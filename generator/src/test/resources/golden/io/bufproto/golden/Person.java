@@ -105,6 +105,13 @@ public final class Person
     /** An empty message, to fill or to parse into (and to reuse: see {@code ProtoMessage}). */
     public PhoneNumber() {}
 
+    /** A field changed: forgets the cached size, and the parents', if it was valid. */
+    private void _changed() {
+      if (_cachedSize != -1) {
+        _forgetSize();
+      }
+    }
+
     /** <code>string number = 1;</code> */
     public String getNumber() {
       if ((_bits0 & 0x00000001) == 0) {
@@ -524,6 +531,13 @@ public final class Person
 
   /** An empty message, to fill or to parse into (and to reuse: see {@code ProtoMessage}). */
   public Person() {}
+
+  /** A field changed: forgets the cached size, and the parents', if it was valid. */
+  private void _changed() {
+    if (_cachedSize != -1) {
+      _forgetSize();
+    }
+  }
 
   @Override
   public void _childChanged(Object _child) {
