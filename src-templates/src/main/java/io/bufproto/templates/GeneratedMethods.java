@@ -70,7 +70,7 @@ public final class GeneratedMethods {
           "parseFields",
           "_parse",
           "_parseFields",
-          "_parseLazily",
+          "_parseField",
           "_deferred",
           "_ensure",
           "getSerializedSize",

@@ -65,6 +65,19 @@ public record MessageModel(
     return !extensionStarts.isEmpty() && keepUnknown && !messageSet;
   }
 
+  /**
+   * Whether {@code _parse} keeps where each field starts ({@code _at}), for its failure handler to
+   * tell a value that ran past its own field's length prefix (a truncation there, as protobuf-java
+   * reports it) from a malformed one: only where a field's value is read inside its length prefix
+   * by readers bounded by the buffer alone, a packed run (any repeated number), a map entry or an
+   * extension. Elsewhere the store per field is not made (docs/design/parse-checks.md).
+   */
+  public boolean keepsFieldStart() {
+    return extendable()
+        || messageSet
+        || fields.stream().anyMatch(f -> f.kind() == Kind.REPEATED_SCALAR || f.kind() == Kind.MAP);
+  }
+
   /** The lowest extension number the write puts after the last field (see {@link FieldGroup}). */
   public int extensionsAfterFields() {
     return fieldsByNumber.isEmpty()

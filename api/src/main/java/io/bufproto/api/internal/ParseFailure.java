@@ -111,10 +111,12 @@ public final class ParseFailure extends InvalidProtobufException {
   /**
    * The end of the length-delimited field whose tag {@code tag} starts at {@code at}, from its
    * length prefix read again (only on this failure path); {@code end} for another wire type, or a
-   * prefix that is itself bad (its own error says so).
+   * prefix that is itself bad (its own error says so), or when {@code at} is -1: the parse of a
+   * message none of whose fields is read past its own length prefix by a buffer-bounded reader (no
+   * packed run, map entry or extension) does not keep where its fields start.
    */
   private static int lengthDelimitedEnd(io.netty.buffer.ByteBuf buf, int tag, int at, int end) {
-    if ((tag & 7) != 2) {
+    if ((tag & 7) != 2 || at < 0) {
       return end;
     }
     int i = at;

@@ -38,6 +38,13 @@ public final class ParsedBuffer {
   private static final int ALIASED = 1;
   private static final int HELD = 2;
 
+  /**
+   * Whether Netty's {@code memoryAddress()} and {@code array()} throw for a released buffer: its
+   * {@code io.netty.buffer.checkAccessible} property (or the older {@code
+   * io.netty.buffer.bytebuf.checkAccessible}) is unset or true, as Netty reads it.
+   */
+  private static final boolean NETTY_CHECKS_ACCESS = nettyChecksAccess();
+
   /** {@link #address} of a buffer whose memory has neither an address nor an array. */
   private static final long NO_IDENTITY = Long.MIN_VALUE;
 
@@ -142,20 +149,36 @@ public final class ParsedBuffer {
   }
 
   /**
-   * Opens the buffer of a parse that starts now (this must be closed), {@link #parsing()} until the
-   * parse calls {@code parsing(false)}: retains {@code parsed} if the owner asked for it, else
-   * records the identity of its memory. Returns the buffer the parse reads ({@link
-   * ProtoCodec#unwrap unwrapped}).
+   * Opens the buffer of a parse that starts now, closing the last parse's first (see {@link
+   * #close}): retains {@code parsed} if the owner asked for it, else checks that it is alive and
+   * records the identity of its memory. A lazy parse is {@link #parsing()} until it calls {@code
+   * parsing(false)}; an eager one never is (nothing is deferred in it). Returns the buffer the
+   * parse reads ({@link ProtoCodec#unwrap unwrapped}).
+   *
+   * @throws IllegalReferenceCountException if {@code parsed} was released
    */
   @SuppressWarnings("ReferenceEquality") // the same buffer object, stored again only when not
   public ByteBuf open(ByteBuf parsed) {
+    if (state == HELD) {
+      held.release();
+    }
     ByteBuf b = ProtoCodec.unwrap(parsed);
-    parsing = true;
     if (buf != b) {
       buf = b;
     }
+    if (retain || lazy) {
+      openRetainedOrLazy(parsed, b);
+    } else {
+      identify(b);
+    }
+    return b;
+  }
+
+  @SuppressWarnings("ReferenceEquality") // the same buffer object, stored again only when not
+  private void openRetainedOrLazy(ByteBuf parsed, ByteBuf b) {
+    parsing = lazy;
     if (retain) {
-      parsed.retain();
+      parsed.retain(); // (throws if it was released)
       if (held != parsed) {
         held = parsed;
       }
@@ -163,9 +186,14 @@ public final class ParsedBuffer {
     } else {
       identify(b);
     }
-    return b;
   }
 
+  /**
+   * Records the identity of {@code b}'s memory, and checks that {@code b} is alive: the one
+   * reference-count check of an aliased parse (the runtime's readers may skip theirs, see {@code
+   * BufReader}). Netty's {@code memoryAddress()} and {@code array()} make that check where its
+   * {@code checkAccessible} is on (its default); elsewhere it is made here.
+   */
   private void identify(ByteBuf b) {
     state = ALIASED;
     if (b.hasMemoryAddress()) {
@@ -181,6 +209,11 @@ public final class ParsedBuffer {
       address = b.arrayOffset();
     } else {
       address = NO_IDENTITY;
+      Utf8.checkAlive(b);
+      return;
+    }
+    if (!NETTY_CHECKS_ACCESS) {
+      Utf8.checkAlive(b);
     }
   }
 
@@ -270,6 +303,19 @@ public final class ParsedBuffer {
     if (input != null) {
       input.forget();
     }
+  }
+
+  private static boolean nettyChecksAccess() {
+    String v = System.getProperty("io.netty.buffer.checkAccessible");
+    if (v == null) {
+      v = System.getProperty("io.netty.buffer.bytebuf.checkAccessible");
+    }
+    if (v == null) {
+      return true;
+    }
+    v = v.trim().toLowerCase(java.util.Locale.ROOT);
+    // Anything else Netty reads as its default (true); we check ourselves then, to be sure.
+    return v.isEmpty() || v.equals("true") || v.equals("yes") || v.equals("1");
   }
 
   private static IllegalReferenceCountException closed() {

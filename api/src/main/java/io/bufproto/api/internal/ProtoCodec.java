@@ -127,16 +127,15 @@ public final class ProtoCodec {
   }
 
   /**
-   * Checks the bounds of a message before parsing it: {@code size} bytes must be readable, and the
-   * buffer not released ({@link io.netty.util.IllegalReferenceCountException}).
+   * Checks the bounds of a message before parsing it: {@code size} bytes must be readable (that the
+   * buffer is not released is checked where the parse opens it, {@link ParsedBuffer#open}).
    *
    * @return the index where the message ends
    * @throws IllegalArgumentException if {@code size} is negative or more than the readable bytes:
    *     the caller's argument is wrong, not the bytes
    */
   public static int beginMessage(ByteBuf buf, int size) {
-    // The one reference-count check of a parse: readers may skip theirs (see BufReader).
-    Utf8.checkAlive(buf);
+    // (The buffer is checked alive where the parse opens it: ParsedBuffer.open.)
     if (size < 0 || size > buf.readableBytes()) {
       throw new IllegalArgumentException(
           "parseFrom: size "

@@ -27,14 +27,6 @@ public final class ProtoReads {
   private ProtoReads() {}
 
   /**
-   * Generated {@code _parse}'s end-group tag for the value of a message field: parsed as a message
-   * ending at its length, or deferred when the parse is lazy. No group's end tag is -1 (its wire
-   * type would be 7), but malformed input may hold the tag -1: {@code _parse} reads with an
-   * end-group tag of 0 instead.
-   */
-  public static final int MAY_DEFER = -1;
-
-  /**
    * The cursor for a top-level parse of {@code buf} (already {@link ProtoCodec#unwrap}ped), or
    * null: {@code reuse} is the one the message's previous parse used, or null.
    */

@@ -105,11 +105,11 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
    * Merges fields from {@code buf}, the buffer {@code src} opened for this parse (which this
    * message's lazy values then read), through the runtime's cursor {@code in} when it opened one
    * (else null; see ProtoReads), up to {@code end}, or up to the end-group tag {@code endTag} when
-   * this message is a group (else {@code endTag} is 0, or {@link ProtoReads#MAY_DEFER} for a
-   * message field's value, which a lazy parse may defer). {@code depth} is the nesting still
-   * allowed below this message. Returns true only if no required field is missing here or in the
-   * children this call parsed (the check made while the fields are hot, instead of a walk over the
-   * tree after the parse); false when one may be.
+   * this message is a group (else {@code endTag} is 0). Always eager: a message field's value is
+   * parsed through {@link #_parseField}, which decides whether a lazy parse defers it. {@code
+   * depth} is the nesting still allowed below this message. Returns true only if no required field
+   * is missing here or in the children this call parsed (the check made while the fields are hot,
+   * instead of a walk over the tree after the parse); false when one may be.
    */
   public abstract boolean _parse(
       ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth, int endTag);
@@ -224,8 +224,9 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
 
   @Override
   public final void parseFrom(ByteBuf buf, int size, int recursionLimit) {
-    ParsedBuffer src = _reset(size);
+    // A size the buffer cannot hold is the caller's error: thrown before anything changes.
     int end = ProtoCodec.beginMessage(buf, size);
+    ParsedBuffer src = _reset(size);
     ByteBuf b = src.open(buf);
     ProtoInput in = src.cursor(b);
     boolean complete;
@@ -237,12 +238,12 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
       // Where it failed, in the message (InvalidProtobufException.offset()).
       throw ParseFailure.at(e, buf, end - size);
     }
-    src.parsing(false);
     if (!complete) {
       // Some required field may be missing: the walk finds which (true needs no walk; see _parse).
       _checkInitialized();
     }
     if (src.lazy()) {
+      src.parsing(false);
       // Written as received until changed (lazyParsing).
       _raw = end - size;
       _rawLen = size;
@@ -300,17 +301,15 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
 
   /**
    * clear() for a parse of {@code size} bytes, which is counted with what the clear leaves (Reuse);
-   * returns this message's ParsedBuffer, closed, for the parse to open.
+   * returns this message's ParsedBuffer for the parse to open, which closes the last parse's in the
+   * same step ({@link ParsedBuffer#open}).
    */
   private ParsedBuffer _reset(int size) {
-    ParsedBuffer s = _clearCounting();
-    if (s == null) {
-      s = _ownSource();
-    }
+    _clearKept();
     _kept = Reuse.parsed(_kept, size);
     // Changes while parsing need not reach the parent: -1 until _parse ends (Reuse.PARSED).
     _cachedSize = -1;
-    return s;
+    return _ownSource();
   }
 
   /** The ParsedBuffer this message's own parses open, made on first use. */
@@ -329,8 +328,8 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
       throw new IllegalStateException(
           "a sub-message is parsed as part of its parent: call parseFields on the top-level message");
     }
-    ParsedBuffer src = _reset(size);
     int end = ProtoCodec.beginMessage(buf, size);
+    ParsedBuffer src = _reset(size);
     _projected = true;
     ByteBuf b = src.open(buf);
     ProtoInput in = src.cursor(b);
@@ -352,17 +351,30 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
   // ---- Lazy parsing (docs/design/lazy-parsing.md).
 
   /**
-   * {@link #_parse} of a message field's value in a lazy parse ({@link ProtoReads#MAY_DEFER}). The
-   * field's first occurrence (this message is cleared: no size yet) is deferred when its bytes, up
-   * to {@code end}, reach the parse's {@code deferFrom()}: where they lie is recorded, to be parsed
-   * on first use ({@link #_ensure}), and true returned. A shorter one is parsed now, which costs
-   * about what deferring it and a first use would, and is still written as received while
-   * unchanged. A later occurrence merges into the earlier ones (which the setter that handed this
-   * message over has parsed, if deferred) and is parsed now.
+   * The parse of a message field's value, this message, up to {@code end}: {@link #_parse}, or in a
+   * lazy parse {@link #_parseLazily}. The choice is made here, at the parent's call, so that {@code
+   * _parse} itself has no branch for lazy parsing (docs/design/lean-core.md); once inlined into the
+   * parent's parse it is one test per sub-message.
+   */
+  public final boolean _parseField(
+      ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth) {
+    if (src.lazy()) {
+      return _parseLazily(src, buf, in, end, depth);
+    }
+    return _parse(src, buf, in, end, depth, 0);
+  }
+
+  /**
+   * {@link #_parse} of a message field's value in a lazy parse ({@link #_parseField}). The field's
+   * first occurrence (this message is cleared: no size yet) is deferred when its bytes, up to
+   * {@code end}, reach the parse's {@code deferFrom()}: where they lie is recorded, to be parsed on
+   * first use ({@link #_ensure}), and true returned. A shorter one is parsed now, which costs about
+   * what deferring it and a first use would, and is still written as received while unchanged. A
+   * later occurrence merges into the earlier ones (which the setter that handed this message over
+   * has parsed, if deferred) and is parsed now.
    */
   @SuppressWarnings("ReferenceEquality") // the same ParsedBuffer, stored again only when not
-  protected final boolean _parseLazily(
-      ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth) {
+  private boolean _parseLazily(ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth) {
     if (_cachedSize != -1) {
       // Merged: no longer the bytes of one occurrence.
       _raw = -1;
@@ -612,30 +624,27 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
 
   /** What {@code clear()} does; the generated {@code clear()} returns this after it. */
   protected final void _clearMessage() {
-    _clearCounting();
+    ParsedBuffer s = _source;
+    if (s != null && s.ownedBy(this)) {
+      // The values read from it are gone: it is released (if retained), and reads through it fail.
+      s.close();
+    }
+    _clearKept();
     _cachedSize = 0;
     _incomplete = _incompleteWhenEmpty();
     _writeChecked = false;
   }
 
   /**
-   * What clear() and a parse share: the parent told, the parsed buffer closed, and the fields
-   * cleared, counting what that leaves behind: past the bound, or not known, it is all let go
-   * instead (Reuse). The caller sets the size. Returns this message's own ParsedBuffer (closed), or
-   * null if it has none.
+   * What clear() and a parse share: the parent told, and the fields cleared, counting what that
+   * leaves behind: past the bound, or not known, it is all let go instead (Reuse). The caller
+   * closes the parsed buffer (clear()) or reopens it (a parse), and sets the size.
    */
-  private ParsedBuffer _clearCounting() {
+  private void _clearKept() {
     int was = _cachedSize;
-    if (_parent != null && _cachedSize != -1) {
+    if (_parent != null && was != -1) {
       // (Only a parent needs telling: this message's own size and checks are reset by the caller.)
       _forgetSize();
-    }
-    ParsedBuffer s = _source;
-    if (s != null && s.ownedBy(this)) {
-      // The values read from it are gone: it is released (if retained), and reads through it fail.
-      s.close();
-    } else {
-      s = null;
     }
     _kept = Reuse.cleared(_kept, was);
     _projected = false;
@@ -644,7 +653,6 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>>
     } else {
       _clear();
     }
-    return s;
   }
 
   @Override

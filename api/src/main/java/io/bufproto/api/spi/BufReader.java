@@ -15,8 +15,8 @@ import io.netty.buffer.ByteBuf;
  * IndexOutOfBoundsException} as Netty does.
  *
  * <p><b>Reference count.</b> An implementation may skip Netty's reference-count check: generated
- * code checks it once per parse ({@link io.bufproto.api.internal.ProtoCodec#beginMessage}) and a
- * buffer must not be released while it is being parsed.
+ * code checks it once per parse ({@link io.bufproto.api.internal.ParsedBuffer#open}) and a buffer
+ * must not be released while it is being parsed.
  *
  * <p><b>Malformed input.</b> A varint longer than ten bytes throws {@link
  * io.bufproto.api.InvalidProtobufException}. Bits beyond the 64th are dropped, as protobuf-java

@@ -183,20 +183,12 @@ public final class Person
     @Override
     public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
         io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-      if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER) {
-        if (_src.lazy()) {
-          return _parseLazily(_src, _buf, _in, _end, _depth);
-        }
-        // Not an end-group tag to look for: malformed input may hold the tag -1.
-        _endTag = 0;
-      }
       if (_source != _src) {
         _source = _src;
       }
       int _tag = 0;
-      int _at = 0;
       try {
-        while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
+        while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _end) {
           _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
           switch (_tag) {
             case 10: { // number
@@ -229,7 +221,7 @@ public final class Person
         io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _end, _endTag);
       } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
         // The field being read joins the error's path (no cost until a parse fails).
-        throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
+        throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, -1, _end);
       }
       _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
       return true;
@@ -964,13 +956,6 @@ public final class Person
   @Override
   public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-    if (_endTag == io.bufproto.api.internal.ProtoReads.MAY_DEFER) {
-      if (_src.lazy()) {
-        return _parseLazily(_src, _buf, _in, _end, _depth);
-      }
-      // Not an end-group tag to look for: malformed input may hold the tag -1.
-      _endTag = 0;
-    }
     if (_source != _src) {
       _source = _src;
     }
@@ -1011,9 +996,8 @@ public final class Person
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            addPhone()._parse(_src, _buf, _in,
-                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1,
-                io.bufproto.api.internal.ProtoReads.MAY_DEFER);
+            addPhone()._parseField(_src, _buf, _in,
+                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1);
             break;
           }
           case 40: { // lucky_numbers
@@ -1136,9 +1120,8 @@ public final class Person
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            addPhone()._parse(_src, _buf, _in,
-                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1,
-                io.bufproto.api.internal.ProtoReads.MAY_DEFER);
+            addPhone()._parseField(_src, _buf, _in,
+                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1);
             break;
           }
           case 40: { // lucky_numbers

@@ -126,7 +126,10 @@ class MalformedInputTest {
     }
   }
 
-  /** Readers skip Netty's per-read reference-count check; the parse checks it once, first. */
+  /**
+   * Readers skip Netty's per-read reference-count check; the parse checks it once, as it opens the
+   * buffer.
+   */
   @Test
   void parsingAReleasedBufferThrowsNettysException() {
     for (BufKind kind : BufKind.values()) {
