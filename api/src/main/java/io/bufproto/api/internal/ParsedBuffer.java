@@ -160,6 +160,8 @@ public final class ParsedBuffer {
   @SuppressWarnings("ReferenceEquality") // the same buffer object, stored again only when not
   public ByteBuf open(ByteBuf parsed) {
     if (state == HELD) {
+      // Closed first: if this open fails (a released buffer), nothing is released twice.
+      state = CLOSED;
       held.release();
     }
     ByteBuf b = ProtoCodec.unwrap(parsed);

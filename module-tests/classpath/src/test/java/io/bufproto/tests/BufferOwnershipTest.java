@@ -230,4 +230,26 @@ class BufferOwnershipTest {
     assertEquals(1, buf.refCnt());
     assertTrue(buf.release());
   }
+
+  @Test
+  void aParseOfAReleasedBufferLetsGoOfThePreviousOneOnce() {
+    byte[] mine = sample("tenant-a");
+    ByteBuf first = Unpooled.wrappedBuffer(mine);
+    ByteBuf released = Unpooled.wrappedBuffer(sample("tenant-b"));
+    released.release();
+    for (boolean retain : new boolean[] {true, false}) {
+      Metadata m = new Metadata().retainParsedBuffers(true);
+      m.parseFrom(first, first.readableBytes());
+      first.resetReaderIndex();
+      assertEquals(2, first.refCnt());
+      m.retainParsedBuffers(retain);
+      assertThrows(
+          IllegalReferenceCountException.class,
+          () -> m.parseFrom(released, released.readableBytes()));
+      assertEquals(1, first.refCnt(), "the failed parse let go of the previous buffer");
+      m.clear();
+      assertEquals(1, first.refCnt(), "and clear() does not let go of it again");
+    }
+    assertTrue(first.release());
+  }
 }
