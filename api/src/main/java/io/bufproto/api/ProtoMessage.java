@@ -49,13 +49,14 @@ import io.netty.buffer.ByteBuf;
  * held until those are overwritten. What it may keep is bounded: a message counts the values it
  * keeps this way, in serialized bytes, and once they pass 64 KiB (or the size of what is cleared is
  * not known: the message was changed and not written since) {@code clear()} releases instead,
- * dropping every value in the message and its sub-messages, and any array of more than 1024
- * elements. So a cleared message keeps at most 64 KiB of values it no longer holds, plus storage a
- * small message needs; a message reused for small messages releases once every 64 KiB of them.
- * Clearing one field, replacing a oneof member, or replacing or removing a map value leaves that
- * value where it was (a child message obtained before stays as it was, and may be handed back) and
- * makes the next {@code clear()} release. The scratch array a message keeps for writing is at most
- * 4 KiB (see {@link #writeTo}).
+ * dropping every value in the message and its sub-messages (but a string of at most 256 UTF-8 bytes
+ * that a setter gave a singular field, so that the same {@code String} set again is not measured
+ * again), and any array of more than 1024 elements. So a cleared message keeps at most 64 KiB of
+ * values it no longer holds, plus storage a small message needs; a message reused for small
+ * messages releases once every 64 KiB of them. Clearing one field, replacing a oneof member, or
+ * replacing or removing a map value leaves that value where it was (a child message obtained before
+ * stays as it was, and may be handed back) and makes the next {@code clear()} release. The scratch
+ * array a message keeps for writing is at most 4 KiB (see {@link #writeTo}).
  *
  * <p>A child message obtained before a clear may be reused, and changed, by a later parse or fill
  * of its parent, and reads no lazy value of its old content (see above); passing it back to a

@@ -11,16 +11,19 @@ package io.bufproto.api.internal;
  * clears (known when the message was written, or is unchanged since its parse). Once the count
  * passes {@link #KEPT_BYTES}, or the size of what is cleared is not known (the message was changed
  * since its last size and parse), that {@code clear()} releases: it drops every value in the
- * message and its sub-messages, and storage past {@link #KEPT_ELEMENTS} elements, and starts
- * counting again. Anything else that leaves a value behind (a field's own clear, a oneof member
- * replacing another, a map value replaced or removed: the value stays, for a user who holds it and
- * hands it back) marks the message and its parents so that their next {@code clear()} releases
- * ({@code _dropped()}): nothing is kept past a {@code clear()} that no count saw.
+ * message and its sub-messages but a singular string field's value of at most {@link #KEPT_STRING}
+ * UTF-8 bytes given to a setter and measured by a size pass (so that the same {@code String} set
+ * again, a producer name set on every message, is not measured again), and storage past {@link
+ * #KEPT_ELEMENTS} elements, and starts counting again. Anything else that leaves a value behind (a
+ * field's own clear, a oneof member replacing another, a map value replaced or removed: the value
+ * stays, for a user who holds it and hands it back) marks the message and its parents so that their
+ * next {@code clear()} releases ({@code _dropped()}): nothing is kept past a {@code clear()} that
+ * no count saw.
  *
  * <p>So a message keeps at most {@code KEPT_BYTES} of values it no longer holds, and arrays of at
- * most {@code KEPT_ELEMENTS} elements per repeated field beyond those its latest contents needed; a
- * message reused for small contents releases once every {@code KEPT_BYTES} of them, an O(fields)
- * walk that allocates nothing.
+ * most {@code KEPT_ELEMENTS} elements per repeated field beyond those its latest contents needed,
+ * and {@code KEPT_STRING} bytes per singular string field; a message reused for small contents
+ * releases once every {@code KEPT_BYTES} of them, an O(fields) walk that allocates nothing.
  */
 public final class Reuse {
 
@@ -40,7 +43,19 @@ public final class Reuse {
   /** A count past {@link #KEPT_BYTES}: the next {@code clear()} releases. */
   public static final int RELEASE = KEPT_BYTES + 1;
 
+  /** The longest string a release keeps in a singular field, in UTF-8 bytes. */
+  public static final int KEPT_STRING = 256;
+
   private Reuse() {}
+
+  /**
+   * Whether a release keeps a singular string field's value given to a setter, whose scan word
+   * ({@link Utf8#scan}) is {@code word}: -1 (not measured since it was set) or a string longer than
+   * {@link #KEPT_STRING} is dropped.
+   */
+  public static boolean keeps(int word) {
+    return word != -1 && Utf8.length(word) <= KEPT_STRING;
+  }
 
   /**
    * The count of a message after a {@code clear()} of contents whose {@code _cachedSize} was {@code

@@ -332,9 +332,11 @@ public final class Person
 
     @Override
     protected void _releaseFields() {
-      number_ = null;
-      number_Off = -1;
-      number_Len = -1;
+      if (number_Off >= 0 || !io.bufproto.api.internal.Reuse.keeps(number_Len)) {
+        number_ = null;
+        number_Off = -1;
+        number_Len = -1;
+      }
     }
 
     @Override
@@ -1358,12 +1360,16 @@ public final class Person
 
   @Override
   protected void _releaseFields() {
-    name_ = null;
-    name_Off = -1;
-    name_Len = -1;
-    email_ = null;
-    email_Off = -1;
-    email_Len = -1;
+    if (name_Off >= 0 || !io.bufproto.api.internal.Reuse.keeps(name_Len)) {
+      name_ = null;
+      name_Off = -1;
+      name_Len = -1;
+    }
+    if (email_Off >= 0 || !io.bufproto.api.internal.Reuse.keeps(email_Len)) {
+      email_ = null;
+      email_Off = -1;
+      email_Len = -1;
+    }
     phones_ = io.bufproto.api.internal.ProtoArrays.trim(phones_);
     for (io.bufproto.golden.Person.PhoneNumber _v : phones_) {
       if (_v == null) {
@@ -1375,9 +1381,11 @@ public final class Person
     if (attachments_ != null) {
       attachments_ = attachments_.release();
     }
-    twitter_ = null;
-    twitter_Off = -1;
-    twitter_Len = -1;
+    if (twitter_Off >= 0 || !io.bufproto.api.internal.Reuse.keeps(twitter_Len)) {
+      twitter_ = null;
+      twitter_Off = -1;
+      twitter_Len = -1;
+    }
   }
 
   @Override

@@ -106,6 +106,17 @@ class ReuseBoundTest {
     assertSmall(m, "filled megabytes, cleared and materialized");
   }
 
+  /** A release keeps a short string given to a setter (Reuse.KEPT_STRING), never a long one. */
+  @Test
+  void aLongStringSetBySetterIsNotKeptByClear() {
+    Metadata m = new Metadata().setProducerName(MIB).setSequenceId(1);
+    written(m);
+    m.clear();
+    assertSmall(m, "a 1 MiB string set and written, cleared");
+    m.setProducerName("p").setSequenceId(2);
+    assertEquals(3 + 2, written(m));
+  }
+
   /*
    * Values dropped outside clear(), then a write that counts only what is left, then clear(): a
    * field's own clear, a oneof member replaced, a map entry removed, a repeated field cleared and
