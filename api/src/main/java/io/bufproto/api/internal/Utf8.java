@@ -236,13 +236,19 @@ public final class Utf8 {
     // all a getter allocates (AllocationTest); the String constructor copies it anyway.
     byte[] tmp = length <= SCRATCH_SIZE ? SCRATCH.get() : new byte[length];
     copyOut(buf, index, tmp, length);
-    // ASCII (the common case) is Latin-1 too: that constructor copies without a second scan
-    // (docs/design/strings.md, "Reading").
-    return new String(
-        tmp,
-        0,
-        length,
-        isAscii(tmp, length) ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+    // ASCII (the common case) is Latin-1 too: String(byte[], hibyte 0, ...) copies it into a
+    // Latin-1 String, small enough to inline (the Charset constructor is not;
+    // docs/design/strings.md).
+    return isAscii(tmp, length)
+        ? asciiString(tmp, length)
+        : new String(tmp, 0, length, StandardCharsets.UTF_8);
+  }
+
+  /** The String of the first {@code length} bytes of {@code ascii}, all below 0x80. */
+  @SuppressWarnings(
+      "deprecation") // String(byte[], int, int, int): exact for ASCII, not for removal
+  private static String asciiString(byte[] ascii, int length) {
+    return new String(ascii, 0, 0, length);
   }
 
   /**
