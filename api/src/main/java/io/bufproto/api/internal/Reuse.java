@@ -49,12 +49,12 @@ public final class Reuse {
   private Reuse() {}
 
   /**
-   * Whether a release keeps a singular string field's value given to a setter, whose scan word
-   * ({@link Utf8#scan}) is {@code word}: -1 (not measured since it was set) or a string longer than
-   * {@link #KEPT_STRING} is dropped.
+   * Whether a release keeps a singular string field's value: one given to a setter ({@code off},
+   * where it starts in the parsed buffer, is -1), whose scan word ({@link Utf8#scan}) {@code word}
+   * was measured (not -1) and stands for at most {@link #KEPT_STRING} bytes.
    */
-  public static boolean keeps(int word) {
-    return word != -1 && Utf8.length(word) <= KEPT_STRING;
+  public static boolean keepsString(int off, int word) {
+    return off < 0 && word != -1 && Utf8.length(word) <= KEPT_STRING;
   }
 
   /**

@@ -332,7 +332,7 @@ public final class Person
 
     @Override
     protected void _releaseFields() {
-      if (number_Off >= 0 || !io.bufproto.api.internal.Reuse.keeps(number_Len)) {
+      if (!io.bufproto.api.internal.Reuse.keepsString(number_Off, number_Len)) {
         number_ = null;
         number_Off = -1;
         number_Len = -1;
@@ -1360,12 +1360,12 @@ public final class Person
 
   @Override
   protected void _releaseFields() {
-    if (name_Off >= 0 || !io.bufproto.api.internal.Reuse.keeps(name_Len)) {
+    if (!io.bufproto.api.internal.Reuse.keepsString(name_Off, name_Len)) {
       name_ = null;
       name_Off = -1;
       name_Len = -1;
     }
-    if (email_Off >= 0 || !io.bufproto.api.internal.Reuse.keeps(email_Len)) {
+    if (!io.bufproto.api.internal.Reuse.keepsString(email_Off, email_Len)) {
       email_ = null;
       email_Off = -1;
       email_Len = -1;
@@ -1381,7 +1381,7 @@ public final class Person
     if (attachments_ != null) {
       attachments_ = attachments_.release();
     }
-    if (twitter_Off >= 0 || !io.bufproto.api.internal.Reuse.keeps(twitter_Len)) {
+    if (!io.bufproto.api.internal.Reuse.keepsString(twitter_Off, twitter_Len)) {
       twitter_ = null;
       twitter_Off = -1;
       twitter_Len = -1;
