@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # PipelineBenchmark alone (BufProto's Netty handlers vs Netty's protobuf handlers with
-# protobuf-java), on the JDK in JAVA_HOME, into jmh/results/jdk<N>/pipeline.json, then the report.
+# protobuf-java), on the JDK in JAVA_HOME, into jmh/results/jdk<N>/pipeline.json (its build recorded
+# in jmh/results/BUILDS), then the report.
 #   jmh/pipeline.sh [forks]     default 3 forks, -wi 3 -i 5, -prof gc
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,4 +15,5 @@ mkdir -p "$dir"
 ./mvnw -B -q package -pl jmh -am -DskipTests
 "$java" "${quiet[@]}" -jar jmh/target/benchmarks.jar 'PipelineBenchmark' -f "$forks" -wi 3 -w 1 -i 5 -r 1 \
   -prof gc -jvmArgsPrepend "${quiet[0]}" -rf json -rff "$dir/pipeline.json"
-python3 jmh/report.py jmh/results docs
+python3 jmh/report.py --stamp "jdk$feature/pipeline.json"
+python3 jmh/report.py

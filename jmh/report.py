@@ -1,11 +1,22 @@
 #!/usr/bin/env python3
-"""Turns jmh/results/jdk*/{unchecked,module,checked}.json into docs/benchmarks.md and
-docs/benchmarks.svg; a jmh/results/jdk*/NOTE.md (which build, which subset) heads its section,
-and jmh/results/jdk*/lightproto.version (written by run.sh) names the LightProto measured.
-Usage: python3 jmh/report.py jmh/results docs  (stdlib only)."""
+"""Turns the committed results in jmh/results/ into docs/benchmarks.md and docs/benchmarks.svg,
+and writes the figures README.md and the guide quote (jmh/figures.py). A jmh/results/jdk*/NOTE.md
+(which subset, what to read into it) heads its section, jmh/results/jdk*/lightproto.version
+(written by run.sh) names the LightProto measured, and jmh/results/BUILDS the commit each results
+file was measured on.
+
+  python3 jmh/report.py              write docs/benchmarks.md, its chart and the quoted figures
+  python3 jmh/report.py --check      fail, with the difference, where a committed file disagrees
+  python3 jmh/report.py --stamp F..  record HEAD as the build of results files F (under jmh/results)
+
+Stdlib only."""
+import difflib
 import json
 import os
+import subprocess
 import sys
+
+import figures as figs_module
 
 SHAPES = ["MessageMetadata", "BaseCommand", "Simple", "AddressBook", "Strings", "Packed", "Deep"]
 OPS = ["serialize", "serializeHeap", "fillSerialize", "deserialize", "deserializeHeap", "deserializeSlice",
@@ -44,10 +55,10 @@ def ratio(a, b):
     return "%.2fx" % (a[0] / b[0])
 
 
-def section(jdk, res, note, lp_version):
+def section(jdk, res, note, lp_version, build):
     u, m, c = (res.get(r, {}) for r in READERS)
     any_r = next(iter(u.values()), None)
-    lines = ["## JDK %s" % jdk, ""]
+    lines = ["## JDK %s" % jdk, "", "Build %s." % build, ""]
     if note:
         lines += [note.strip(), ""]
     lines += ["Peers: LightProto %s, protobuf-java 4.36.2." % lp_version, ""]
@@ -110,7 +121,7 @@ def paired(u, cls, ops, peer, title):
                                   for op, b, p in pairs) + "."]
 
 
-def svg(jdk, u, path):
+def svg(jdk, u):
     """Grouped bars: BufProto / LightProto and BufProto / protobuf-java, per shape, for
     deserialize and serialize (unchecked reader)."""
     series = [("deserialize", "lightproto", "#1f77b4"), ("serialize", "lightproto", "#aec7e8"),
@@ -148,7 +159,7 @@ def svg(jdk, u, path):
         out.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>' % (lx, h - 22, color))
         out.append('<text x="%d" y="%d">%s vs %s</text>' % (lx + 16, h - 12, op, "LightProto" if peer == "lightproto" else "protobuf-java"))
     out.append("</svg>")
-    open(path, "w").write("\n".join(out) + "\n")
+    return "\n".join(out) + "\n"
 
 
 def lightproto_suite(folder):
@@ -173,15 +184,19 @@ def lightproto_suite(folder):
                   + " (`jmh/results/lightproto-suite/" + name + "`)", "",
                   "| benchmark | LightProto | BufProto | BufProto / LightProto |", "|---|---|---|---|"]
         rows = text[text.index(title[0]) + 1:] if title else []
+        ratios = []
         for row in rows:
             f = row.split()
             if len(f) == 4:
                 lines.append("| %s | %s | %s | %s |" % tuple(f))
+                ratios.append(float(f[3].rstrip("x")))
+        if ratios:
+            lines.append("| geometric mean | | | %s |" % figs_module.x(figs_module.geomean(ratios)))
         lines.append("")
     return lines
 
 
-def timing(folder):
+def timing(folder, figs):
     """The section for jmh/lightproto-timing.sh's outputs (jmh/results/lightproto-suite/timing-*.txt)."""
     if not os.path.isdir(folder):
         return []
@@ -196,7 +211,7 @@ def timing(folder):
         buffers = sorted({l.split("# buffers: ")[1].split(",")[0] for l in text if "# buffers: " in l
                           and l.split()[3] == "deny"})
         lines += ["### Outside JMH, sun.misc.Unsafe's memory access allowed and denied (`jmh/results/lightproto-suite/"
-                  + name + "`)", "",
+                  + name + "`, build " + figs.build("lightproto-suite/" + name) + ")", "",
                   "`jmh/lightproto-timing.sh` times the suite's shapes with a plain loop "
                   "(`TimingHarness`, built into both arms by `jmh/lightproto-suite.sh`), because JMH cannot run "
                   "under `--sun-misc-unsafe-memory-access=deny`; a crude measure, to be compared within a row "
@@ -212,7 +227,7 @@ def timing(folder):
     return lines
 
 
-def honest(folder):
+def honest(folder, figs):
     """Clear + fill + write from non-literal strings (jmh/results/honest/jdk*.json, ShapeBenchmark)."""
     if not os.path.isdir(folder):
         return []
@@ -230,7 +245,7 @@ def honest(folder):
             continue
         any_rec = next(iter(res.values()))[3]
         lines += ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
-                  + any_rec.get("vmVersion", ""), "",
+                  + any_rec.get("vmVersion", "") + ", build " + figs.build("honest/" + name), "",
                   "| shape | BufProto | LightProto | protobuf-java | vs LightProto | vs protobuf-java |",
                   "|---|---|---|---|---|---|"]
         for shape in sorted({k[0] for k in res}):
@@ -241,7 +256,7 @@ def honest(folder):
     return lines
 
 
-def per_jdk(folder, heading, separator):
+def per_jdk(folder, figs, heading, separator):
     """Each jdk*.json in folder: its results, and its section heading with the table header."""
     for name in sorted(os.listdir(folder)):
         res = load(os.path.join(folder, name)) if name.endswith(".json") else {}
@@ -249,10 +264,11 @@ def per_jdk(folder, heading, separator):
             continue
         any_rec = next(iter(res.values()))[3]
         yield res, ["### " + name[:-5].upper().replace("JDK", "JDK ") + ": " + any_rec.get("vmName", "") + " "
-                    + any_rec.get("vmVersion", ""), "", heading, separator]
+                    + any_rec.get("vmVersion", "") + ", build "
+                    + figs.build(os.path.basename(folder) + "/" + name), "", heading, separator]
 
 
-def peek(folder):
+def peek(folder, figs):
     """A broker's peek at MessageMetadata, beside the full parse (jmh/results/peek/jdk*.json, PeekBenchmark)."""
     if not os.path.isdir(folder):
         return []
@@ -263,7 +279,7 @@ def peek(folder):
              "such parse, parse everything, then read the two. The second row parses and reads every field in "
              "every library. Command: `java -jar jmh/target/benchmarks.jar PeekBenchmark -f 2 -wi 3 -i 3 "
              "-prof gc -rf json`.", ""]
-    for res, head in per_jdk(folder, "| operation | BufProto | BufProto, stopping early | LightProto "
+    for res, head in per_jdk(folder, figs, "| operation | BufProto | BufProto, stopping early | LightProto "
                              "| protobuf-java | vs LightProto | stopping early vs LightProto |",
                              "|---|---|---|---|---|---|---|"):
         lines += head
@@ -277,7 +293,7 @@ def peek(folder):
     return lines
 
 
-def forward(folder):
+def forward(folder, figs):
     """A broker's forward of BaseCommand + MessageMetadata (jmh/results/forward/jdk*.json, ForwardBenchmark)."""
     if not os.path.isdir(folder):
         return []
@@ -290,7 +306,7 @@ def forward(folder):
              "parse, read and write everything (docs/design/lazy-parsing.md). The second row parses and reads "
              "every field. Command: `java -jar jmh/target/benchmarks.jar ForwardBenchmark -f 3 -wi 3 -i 3 "
              "-prof gc -rf json`.", ""]
-    for res, head in per_jdk(folder, "| operation | BufProto | BufProto, lazy | BufProto, `lazyParsing(0)` "
+    for res, head in per_jdk(folder, figs, "| operation | BufProto | BufProto, lazy | BufProto, `lazyParsing(0)` "
                              "| BufProto, lazy + peek | LightProto | protobuf-java | lazy vs LightProto "
                              "| `lazyParsing(0)` vs LightProto | lazy + peek vs LightProto |",
                              "|---|---|---|---|---|---|---|---|---|---|"):
@@ -315,14 +331,13 @@ def forward(folder):
     return lines
 
 
-def main():
-    results, docs = sys.argv[1], sys.argv[2]
-    os.makedirs(docs, exist_ok=True)
+def render(results, figs):
+    """docs/benchmarks.md and docs/benchmarks.svg, as {path under the root: text}."""
     jdks = sorted((d[3:] for d in os.listdir(results) if d.startswith("jdk")), key=int)
     lines = ["# Benchmarks", "",
-             "Generated by `jmh/run.sh` (then `python3 jmh/report.py jmh/results docs`) from the JSON in "
-             "`jmh/results/`. Every row of a JDK section was measured in one run on one machine "
-             "(2 vCPU); each section names its peers.", "",
+             "Generated by `python3 jmh/report.py` (which `jmh/run.sh` calls) from the results in "
+             "`jmh/results/`; `jmh/results/BUILDS` names the commit each was measured on. Every row of a JDK "
+             "section was measured in one run on one machine (2 vCPU); each section names its peers.", "",
              "LightProto 0.8.0 is not on Maven Central (0.7.3 is). To compare with it, build it from its "
              "source, the streamnative/lightproto repository at commit 4571f64 (\"Bump version to 0.8.0\"): "
              "`mvn -q install -DskipTests -Dlicense.skip=true -pl code-generator,maven-plugin -am`. "
@@ -336,16 +351,71 @@ def main():
         note = open(note_path).read() if os.path.exists(note_path) else ""
         lp_path = os.path.join(results, "jdk" + jdk, "lightproto.version")
         lp_version = open(lp_path).read().strip() if os.path.exists(lp_path) else "0.7.3"
-        lines += section(jdk, res, note, lp_version)
+        by_build = {}
+        for r in READERS + ["pipeline"]:
+            if res[r]:
+                by_build.setdefault(figs.build("jdk%s/%s.json" % (jdk, r)), []).append(r)
+        build = ", ".join(b if len(by_build) == 1 else "%s (%s)" % (b, ", ".join(rs)) for b, rs in by_build.items())
+        lines += section(jdk, res, note, lp_version, build)
     lines += lightproto_suite(os.path.join(results, "lightproto-suite"))
-    lines += timing(os.path.join(results, "lightproto-suite"))
-    lines += honest(os.path.join(results, "honest"))
-    lines += peek(os.path.join(results, "peek"))
-    lines += forward(os.path.join(results, "forward"))
+    lines += timing(os.path.join(results, "lightproto-suite"), figs)
+    lines += honest(os.path.join(results, "honest"), figs)
+    lines += peek(os.path.join(results, "peek"), figs)
+    lines += forward(os.path.join(results, "forward"), figs)
+    out = {"docs/benchmarks.md": "\n".join(lines) + "\n"}
     if jdks:
-        first = jdks[0]
-        svg(first, load(os.path.join(results, "jdk" + first, "unchecked.json")), os.path.join(docs, "benchmarks.svg"))
-    open(os.path.join(docs, "benchmarks.md"), "w").write("\n".join(lines) + "\n")
+        out["docs/benchmarks.svg"] = svg(jdks[0], load(os.path.join(results, "jdk" + jdks[0], "unchecked.json")))
+    return out
+
+
+def stamp(results, files):
+    """Records HEAD (with -dirty when the tree has changes) as the build of each results file."""
+    head = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], text=True).strip()
+    # Results, docs and scripts are not part of what is measured.
+    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--", ".", ":!jmh/results", ":!*.md", ":!*.py",
+                       ":!*.sh"]).returncode:
+        head += "-dirty"
+    path = os.path.join(results, "BUILDS")
+    lines = open(path).read().splitlines() if os.path.exists(path) else []
+    for f in files:
+        if not os.path.exists(os.path.join(results, f)):
+            sys.exit("no results file jmh/results/" + f)
+        lines = [l for l in lines if l.split()[:1] != [f]] + ["%s %s" % (f, head)]
+    header = [l for l in lines if l.startswith("#")]
+    body = sorted(l for l in lines if l.strip() and not l.startswith("#"))
+    open(path, "w").write("\n".join(header + body) + "\n")
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    results = os.path.join(root, "jmh", "results")
+    args = sys.argv[1:]
+    if args[:1] == ["--stamp"]:
+        stamp(results, args[1:])
+        return
+    check = args == ["--check"]
+    if args and not check:
+        sys.exit(__doc__)
+    figs = figs_module.Figures(results, load)
+    out = render(results, figs)
+    for path in figs_module.documents(root):
+        out[os.path.relpath(path, root)] = figs_module.fill(open(path).read(), figs)
+    problems = ["no build for jmh/results/%s in jmh/results/BUILDS (jmh/report.py --stamp)" % f
+                for f in sorted(set(figs.missing))]
+    for rel, text in sorted(out.items()):
+        path = os.path.join(root, rel)
+        old = open(path).read() if os.path.exists(path) else ""
+        if old == text:
+            continue
+        if check:
+            diff = difflib.unified_diff(old.splitlines(), text.splitlines(), "committed " + rel,
+                                        "from jmh/results", lineterm="", n=0)
+            problems.append("%s disagrees with the results:\n%s" % (rel, "\n".join(list(diff)[:40])))
+        else:
+            open(path, "w").write(text)
+    if problems:
+        sys.exit("\n\n".join(problems) + "\n\nRun python3 jmh/report.py to rewrite the generated files "
+                 "and figures from jmh/results, or correct the results.")
 
 
 if __name__ == "__main__":
