@@ -93,7 +93,11 @@ class Figures:
         fn = getattr(self, "fig_" + kind.replace("-", "_"), None)
         if fn is None:
             raise KeyError("no figure named " + name)
-        return fn(jdk) if jdk else fn()
+        try:
+            return fn(jdk) if jdk else fn()
+        except (KeyError, TypeError, ValueError, OSError, StopIteration) as e:
+            raise SystemExit("figure %s: the results it needs are missing or malformed (%s: %s)"
+                             % (name, type(e).__name__, e))
 
     # ---- The figures.
 
@@ -109,6 +113,16 @@ class Figures:
         if worst is None:
             return "writes (allocation not measured)"
         return "writes with no allocation" if worst < 0.5 else "writes with at most %d B/op" % round(worst)
+
+    def fig_standing(self, jdk):
+        """Where BufProto stands against LightProto on the run's shapes, in words."""
+        u, where = self.main(jdk)
+        ratios = [r for op in ("serialize", "fillSerialize", "deserialize") for _, r in self.rows(u, op, "lightproto")]
+        ahead = sum(r >= 1 for r in ratios)
+        words = ("ahead on every shape and operation" if ahead == len(ratios) else
+                 "behind on every shape and operation" if ahead == 0 else
+                 "ahead on %d and behind on %d of the shapes and operations" % (ahead, len(ratios) - ahead))
+        return "%s of `jmh/run.sh` (%s)" % (words, where)
 
     def suite_rows(self, jdk):
         rel = "lightproto-suite/jdk%s.txt" % jdk
@@ -147,8 +161,8 @@ class Figures:
                                           % (min(pj_alloc), max(pj_alloc)) if pj_alloc else ""))
         leak = ratio(u.get(("LeakAware", "bufproto_parse")), u.get(("LeakAware", "lightproto_parse")))
         if leak:
-            lines.append("- In buffers wrapped at leak level `PARANOID`, a parse is %s LightProto's (it reads "
-                         "every byte through the wrapper)." % x(leak, 0 if leak >= 10 else 2))
+            lines.append("- In buffers wrapped at leak level `PARANOID`, BufProto parses %s as fast as LightProto, "
+                         "which reads every byte through the wrapper." % x(leak, 0 if leak >= 10 else 2))
         return "\n".join(lines)
 
     def fig_pipeline(self, jdk):
@@ -199,7 +213,7 @@ class Figures:
                 r = ratio(m.get((s, "bufproto_" + op)), u.get((s, "bufproto_" + op)))
                 if r is not None:
                     rows.append(("%s %s" % (s, op), r))
-        low = [(n, r) for n, r in rows if r < 0.9]
+        low = [(n, r) for n, r in rows if round(r, 2) < 0.9]
         mixed = ratio(m.get(("MixedBuffers", "bufproto_mixed")), u.get(("MixedBuffers", "bufproto_mixed")))
         return ("%s of the classpath runtime's speed on every shape's parse and write%s%s (%s)"
                 % (span([r for _, r in rows]),

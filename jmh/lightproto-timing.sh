@@ -7,7 +7,9 @@
 #   JAVA_HOME=<JDK 23+> jmh/lightproto-timing.sh [rounds=3] [millis=500]
 #
 # Prints every run, then per workload the median of the rounds for each arm and mode, and
-# BufProto / LightProto per mode. Under deny, Netty 4.1 also loses its Unsafe paths: its pooled
+# BufProto / LightProto per mode. The committed results are its output in
+# jmh/results/lightproto-suite/timing-jdk<N>.txt, their build recorded by
+# `python3 jmh/report.py --stamp lightproto-suite/timing-jdk<N>.txt`. Under deny, Netty 4.1 also loses its Unsafe paths: its pooled
 # allocator then hands out heap buffers (the first line of each run names the buffer class).
 set -euo pipefail
 rounds=${1:-3}

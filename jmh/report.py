@@ -372,8 +372,8 @@ def stamp(results, files):
     """Records HEAD (with -dirty when the tree has changes) as the build of each results file."""
     head = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], text=True).strip()
     # Results, docs and scripts are not part of what is measured.
-    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--", ".", ":!jmh/results", ":!*.md", ":!*.py",
-                       ":!*.sh"]).returncode:
+    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--", ".", ":!jmh/results", ":!docs", ":!*.md",
+                       ":!*.py", ":!*.sh"]).returncode:
         head += "-dirty"
     path = os.path.join(results, "BUILDS")
     lines = open(path).read().splitlines() if os.path.exists(path) else []

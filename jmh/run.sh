@@ -3,8 +3,8 @@
 #   jmh/run.sh [short|full]
 #     short: -f 2 -wi 2 -i 3, the operations the README and the guide quote (serialize, clear +
 #            fill + serialize, deserialize, the pipeline, leak-aware and mixed-buffer parses):
-#            about 45 min here;
-#     full:  -f 3 -wi 5 -i 5, every method of every benchmark: hours.
+#            about 25 min here;
+#     full:  the same, every method of every benchmark: about an hour.
 # Results: jmh/results/jdk<N>/{unchecked,module,checked}.json, their build recorded in
 # jmh/results/BUILDS; report: docs/benchmarks.md, docs/benchmarks.svg and the figures quoted in
 # README.md and the guide (from every jmh/results/jdk*/ present, by jmh/report.py; needs python3).
@@ -25,7 +25,7 @@ case "$mode" in
     quoted='(bufproto|lightproto|protobuf)_(serialize|fillSerialize|deserialize|parse|write|encode|decode|mixed)$'
     ;;
   full)
-    opts=(-f 3 -wi 5 -w 1 -i 5 -r 1)
+    opts=(-f 2 -wi 2 -w 1 -i 3 -r 1)
     quoted=''
     ;;
   *) echo "usage: $0 [short|full]" >&2; exit 2 ;;
