@@ -31,6 +31,30 @@ public final class ByteChainReader implements BufReader {
     return (int) Varints.readRemaining(buf, b & 0x7fL);
   }
 
+  /**
+   * A packed run's value: one checked {@code getLongLE} first where 8 bytes are readable, as the
+   * classpath runtime's unchecked load (a run's loop is one call site for many values, many of
+   * several bytes: docs/design/reading-varints.md); a varint longer than the word, or near the end,
+   * a byte at a time.
+   */
+  @Override
+  public long readVarintInRun(ByteBuf buf) {
+    int i = buf.readerIndex();
+    if (buf.writerIndex() - i >= 8) {
+      long word = buf.getLongLE(i);
+      if ((word & 0x80) == 0) {
+        buf.readerIndex(i + 1);
+        return word & 0x7f;
+      }
+      long stops = Varints.stops(word);
+      if (stops != 0) {
+        buf.readerIndex(i + Varints.length(stops));
+        return Varints.value(word, stops);
+      }
+    }
+    return readVarint64(buf);
+  }
+
   @Override
   public long readVarint64(ByteBuf buf) {
     byte b = buf.readByte();
