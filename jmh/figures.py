@@ -125,14 +125,10 @@ class Figures:
         return "%s of `jmh/run.sh` (%s)" % (words, where)
 
     def suite_rows(self, jdk):
-        rel = "lightproto-suite/jdk%s.txt" % jdk
-        text = open(os.path.join(self.results, rel)).read().splitlines()
-        title = next(l for l in text if l.startswith("== BufProto / LightProto"))
+        title, rows, rounds = suite_file(os.path.join(self.results, "lightproto-suite/jdk%s.txt" % jdk))
         build = re.search(r"BufProto at (\w+)", title).group(1)
         version = re.search(r'version "([^"]+)"', title).group(1)
-        rows = [l.split() for l in text[text.index(title) + 1:]]
-        rounds = len({l.split()[1] for l in text if l.startswith("round ")})
-        return ([(f[0], float(f[3].rstrip("x"))) for f in rows if len(f) == 4],
+        return ([(f[0], float(f[3].rstrip("x"))) for f in rows],
                 "%s, medians of %d interleaved rounds" % (at("JDK " + version, build), rounds))
 
     def fig_suite(self, jdk):
@@ -219,6 +215,16 @@ class Figures:
                 % (span([r for _, r in rows]),
                    "; below 0.90x: " + ", ".join("%s %s" % (n, x(r)) for n, r in low) if low else "",
                    "; parsing from seven buffer classes in turn %s" % x(mixed) if mixed else "", where))
+
+
+def suite_file(path):
+    """A jmh/lightproto-suite.sh output: its last heading (None if absent), its rows (benchmark,
+    LightProto, BufProto, ratio: each split into 4 fields) and its number of rounds."""
+    text = open(path).read().splitlines()
+    title = next((l for l in text if l.startswith("== BufProto / LightProto")), None)
+    rows = [l.split() for l in text[text.index(title) + 1:]] if title else []
+    rounds = len({l.split()[1] for l in text if l.startswith("round ")})
+    return title, [f for f in rows if len(f) == 4], rounds
 
 
 def documents(root):

@@ -18,7 +18,7 @@ import sys
 
 import figures as figs_module
 
-SHAPES = ["MessageMetadata", "BaseCommand", "Simple", "AddressBook", "Strings", "Packed", "Deep"]
+SHAPES = figs_module.SHAPES
 OPS = ["serialize", "serializeHeap", "fillSerialize", "deserialize", "deserializeHeap", "deserializeSlice",
        "deserializeReadStrings"]
 READERS = ["unchecked", "module", "checked"]
@@ -176,20 +176,13 @@ def lightproto_suite(folder):
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".txt") or name.startswith("timing"):
             continue
-        text = open(os.path.join(folder, name)).read().splitlines()
-        title = [l for l in text if l.startswith("== BufProto / LightProto")]
-        rounds = len({l.split()[1] for l in text if l.startswith("round ")})
-        heading = title[0][3:] if title else name
+        title, rows, rounds = figs_module.suite_file(os.path.join(folder, name))
+        heading = title[3:] if title else name
         lines += ["### " + heading + ("" if "rounds" in heading else ", %d rounds" % rounds)
                   + " (`jmh/results/lightproto-suite/" + name + "`)", "",
                   "| benchmark | LightProto | BufProto | BufProto / LightProto |", "|---|---|---|---|"]
-        rows = text[text.index(title[0]) + 1:] if title else []
-        ratios = []
-        for row in rows:
-            f = row.split()
-            if len(f) == 4:
-                lines.append("| %s | %s | %s | %s |" % tuple(f))
-                ratios.append(float(f[3].rstrip("x")))
+        lines += ["| %s | %s | %s | %s |" % tuple(f) for f in rows]
+        ratios = [float(f[3].rstrip("x")) for f in rows]
         if ratios:
             lines.append("| geometric mean | | | %s |" % figs_module.x(figs_module.geomean(ratios)))
         lines.append("")
