@@ -77,8 +77,8 @@ final class SoakServer {
   final AtomicInteger resets = new AtomicInteger();
   final AtomicInteger unwritable = new AtomicInteger();
 
-  /** The messages of the server channels: collectable once their channels are closed. */
-  final Queue<WeakReference<Object>> messages = new ConcurrentLinkedQueue<>();
+  /** The server channels and their messages: collectable once the channels are closed. */
+  final Queue<WeakReference<Object>> collectable = new ConcurrentLinkedQueue<>();
 
   private final Map<Mode, Channel> listening = new EnumMap<>(Mode.class);
   private final AtomicLong seeds = new AtomicLong();
@@ -100,6 +100,7 @@ final class SoakServer {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                       accepted.add(ch);
+                      collectable.add(new WeakReference<>(ch));
                       pipeline(ch.pipeline(), mode, new Random(seeds.incrementAndGet()));
                     }
                   })
@@ -138,7 +139,7 @@ final class SoakServer {
 
   private ProtoMessageHandler<BaseCommand> echo(boolean lazy) {
     BaseCommand message = new BaseCommand().lazyParsing(lazy);
-    messages.add(new WeakReference<>(message));
+    collectable.add(new WeakReference<>(message));
     return new ProtoMessageHandler<>(message) {
       @Override
       protected void onMessage(ChannelHandlerContext ctx, BaseCommand cmd) {
@@ -155,8 +156,8 @@ final class SoakServer {
   private ProtoCommandHandler<BaseCommand> commandEcho(boolean lazy) {
     BaseCommand command = new BaseCommand().lazyParsing(lazy);
     MessageMetadata metadata = new MessageMetadata();
-    messages.add(new WeakReference<>(command));
-    messages.add(new WeakReference<>(metadata));
+    collectable.add(new WeakReference<>(command));
+    collectable.add(new WeakReference<>(metadata));
     return new ProtoCommandHandler<>(command, Framing.FIXED32) {
       @Override
       protected void onCommand(ChannelHandlerContext ctx, BaseCommand cmd, ByteBuf rest) {
@@ -200,7 +201,7 @@ final class SoakServer {
     private final BaseCommand message = new BaseCommand();
 
     AliasedEcho() {
-      messages.add(new WeakReference<>(message));
+      collectable.add(new WeakReference<>(message));
     }
 
     @Override
