@@ -28,7 +28,8 @@ class SizeMismatchTest {
     Node n = new Node();
     n.setName("a name long enough to matter").setNext().setName("child");
     n.writeTo(Unpooled.buffer()); // caches the size and marks the write checked
-    Field size = GeneratedMessage.class.getDeclaredField("_cachedSize");
+    // Declared in the package-private class GeneratedMessage extends.
+    Field size = GeneratedMessage.class.getSuperclass().getDeclaredField("_cachedSize");
     size.setAccessible(true);
     size.setInt(n, n.getSerializedSize() - less);
     return n;
