@@ -1,7 +1,10 @@
 package io.bufproto.netty;
 
+import com.google.protobuf.CodedOutputStream;
 import io.bufproto.tests.pulsar.PulsarApi;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,17 +91,19 @@ record SoakPlan(
     return out.toByteArray();
   }
 
+  /** The length prefix as protobuf-java writes it (not as the code under test does). */
   private void prefix(ByteArrayOutputStream out, int length) {
     if (mode.framing() == Framing.FIXED32) {
       out.writeBytes(ByteBuffer.allocate(4).putInt(length).array());
       return;
     }
-    int v = length;
-    while ((v & ~0x7f) != 0) {
-      out.write((v & 0x7f) | 0x80);
-      v >>>= 7;
+    try {
+      CodedOutputStream prefix = CodedOutputStream.newInstance(out, 8);
+      prefix.writeUInt32NoTag(length);
+      prefix.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    out.write(v);
   }
 
   @Override
