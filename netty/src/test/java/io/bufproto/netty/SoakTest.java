@@ -168,7 +168,7 @@ class SoakTest {
       lost.addAndGet(plan.bodies().size() - o.received());
       o.wrong().stream().limit(3).forEach(w -> failures.add(plan + ": " + w));
       if (o.error() != null
-          && !(plan.fault() == SoakPlan.Fault.RESET && o.error() instanceof java.io.IOException)) {
+          && !(plan.fault() == SoakPlan.Fault.RESET && SoakClient.isReset(o.error()))) {
         failures.add(plan + ": the client's channel failed: " + o.error());
       }
       if (!plan.endsEarly() && o.received() != plan.bodies().size()) {
