@@ -10,18 +10,19 @@ import java.nio.ByteOrder;
  * read {@link AbstractByteBuf}'s package-private index fields and call its protected unchecked
  * accessors.
  *
- * <p><b>Contract.</b> {@link #readVarint} and {@link #readVarintStartedBefore} decode a varint
- * without Netty's per-call checks (reference count, bounds, and for {@code readByte} the
- * accessibility test), and never from outside the buffer's own memory: the readable bytes ({@code
- * readerIndex <= i < writerIndex}), and for a {@link PooledByteBuf} the whole pool element it was
- * given ({@code i < maxLength}, which may lie past its capacity). A varint that runs on past {@code
- * writerIndex} into that element decodes bytes that are not data: its value is meaningless and the
- * reader index is left past {@code writerIndex}, as {@code BufReader}'s contract allows; the parse
- * then cannot end where its message ends and fails as truncated ({@code ProtoCodec.endMessage},
- * {@code ParseFailure.at} restores the reader index to {@code writerIndex}). The reference count is
- * not checked here: BufProto checks it once per parse ({@code ProtoCodec.beginMessage}), and a
- * buffer may not be released while it is being parsed. Every other case returns {@link #UNHANDLED}
- * and the caller takes Netty's public API:
+ * <p><b>Contract.</b> {@link #readVarint} and {@link #readVarint64After} decode a varint without
+ * Netty's per-call checks (reference count, bounds, and for {@code readByte} the accessibility
+ * test), and never from outside the buffer's own memory: the readable bytes ({@code readerIndex <=
+ * i < writerIndex}), and for a {@link PooledByteBuf} the whole pool element it was given ({@code i
+ * < maxLength}, which may lie past its capacity). A varint that runs on past {@code writerIndex}
+ * into that element decodes bytes that are not data: its value is meaningless and the reader index
+ * is left past {@code writerIndex}, as {@code BufReader}'s contract allows; the parse then cannot
+ * end where its message ends and fails as truncated ({@code ProtoCodec.endMessage}, {@code
+ * ParseFailure.at} restores the reader index to {@code writerIndex}). The reference count is not
+ * checked here: BufProto checks it once per parse ({@code ProtoCodec.beginMessage}), and a buffer
+ * may not be released while it is being parsed. In every other case {@link #readVarint} returns
+ * {@link #UNHANDLED} and the caller takes Netty's public API, and {@link #readVarint64After} reads
+ * with Netty's {@code readByte()} itself:
  *
  * <ul>
  *   <li>buffers that are not {@link AbstractByteBuf} (the leak-aware wrappers, {@code
@@ -72,20 +73,111 @@ public final class BufProtoUncheckedAccess {
   }
 
   /**
-   * As {@link #readVarint}, for the varint that started one byte before {@code readerIndex}: the
-   * caller read its first byte, which had its continuation bit set.
+   * The rest of a 64-bit varint whose first byte, {@code first} (its continuation bit set), the
+   * caller has just read with {@code readByte()}. A second byte that ends it is read here, without
+   * Netty's per-call checks: small enough for C2 to inline at each 64-bit field of a parse, so that
+   * the 2-byte values of ids and counts cost no call. Anything longer goes to {@link
+   * #longVarint64}, out of line.
    */
-  public static long readVarintStartedBefore(ByteBuf buf) {
-    return buf instanceof AbstractByteBuf b && !(buf instanceof CompositeByteBuf)
-        ? decode(b, b.readerIndex - 1)
-        : UNHANDLED;
+  public static long readVarint64After(ByteBuf buf, byte first) {
+    if (buf instanceof AbstractByteBuf b && !(buf instanceof CompositeByteBuf)) {
+      int i = b.readerIndex;
+      if (i < b.writerIndex) {
+        byte second = b._getByte(i);
+        if (second >= 0) {
+          b.readerIndex = i + 1;
+          return (first & 0x7fL) | ((long) second << 7);
+        }
+      }
+    }
+    return longVarint64(buf, first);
+  }
+
+  /**
+   * A 64-bit varint of three bytes or more (or any varint where {@link #readVarint64After} cannot
+   * read): the one 8-byte load where the buffer's own memory allows it, else Netty's {@code
+   * readByte()} for each byte from the second.
+   *
+   * <p>The byte chain is written out, not looped, and that keeps this method over C2's {@code
+   * FreqInlineSize} (325 bytes of bytecode): C2 calls it instead of copying it into every 64-bit
+   * field's read. Copied into each site (with the 8-byte load's Netty accessors, about 480 bytes
+   * each), the reads of a large message's parse fill C2's budget for one compiled method ({@code
+   * DesiredMethodLimit}, 8000 bytes) before its last fields, whose reads then become calls ({@code
+   * -XX:+PrintInlining}: "size > DesiredMethodLimit"; docs/design/reading-varints.md).
+   */
+  private static long longVarint64(ByteBuf buf, byte first) {
+    if (buf instanceof AbstractByteBuf b && !(buf instanceof CompositeByteBuf)) {
+      // As decode(b, start), written out here: no test for a 1-byte value.
+      int start = b.readerIndex - 1;
+      if (owned(b) - start >= 8) {
+        long word = b._getLongLE(start);
+        long stops = ~word & 0x8080808080808080L;
+        if (stops != 0) {
+          b.readerIndex = start + ((Long.numberOfTrailingZeros(stops) + 1) >>> 3);
+          return Varints.compact(word & (stops ^ (stops - 1)));
+        }
+      }
+    }
+    long result = first & 0x7fL;
+    byte next = buf.readByte();
+    result |= (next & 0x7fL) << 7;
+    if (next >= 0) {
+      return result;
+    }
+    next = buf.readByte();
+    result |= (next & 0x7fL) << 14;
+    if (next >= 0) {
+      return result;
+    }
+    next = buf.readByte();
+    result |= (next & 0x7fL) << 21;
+    if (next >= 0) {
+      return result;
+    }
+    next = buf.readByte();
+    result |= (next & 0x7fL) << 28;
+    if (next >= 0) {
+      return result;
+    }
+    next = buf.readByte();
+    result |= (next & 0x7fL) << 35;
+    if (next >= 0) {
+      return result;
+    }
+    next = buf.readByte();
+    result |= (next & 0x7fL) << 42;
+    if (next >= 0) {
+      return result;
+    }
+    next = buf.readByte();
+    result |= (next & 0x7fL) << 49;
+    if (next >= 0) {
+      return result;
+    }
+    next = buf.readByte();
+    result |= (next & 0x7fL) << 56;
+    if (next >= 0) {
+      return result;
+    }
+    next = buf.readByte();
+    result |= (next & 0x7fL) << 63;
+    if (next >= 0) {
+      return result;
+    }
+    throw Varints.malformed();
+  }
+
+  /**
+   * The end of the memory {@code b} owns: a pooled buffer owns its whole pool element (often past
+   * its capacity), so a wide load is legal to its end, and the parse rejects a varint that ran past
+   * {@code writerIndex}.
+   */
+  private static int owned(AbstractByteBuf b) {
+    return b instanceof PooledByteBuf ? ((PooledByteBuf<?>) b).maxLength : b.writerIndex;
   }
 
   private static long decode(AbstractByteBuf b, int start) {
-    // A pooled buffer owns its whole pool element (often past its capacity): the wide load is
-    // legal to its end, and the parse rejects a varint that ran past writerIndex.
-    int owned = b instanceof PooledByteBuf ? ((PooledByteBuf<?>) b).maxLength : b.writerIndex;
-    if (owned - start < 8) {
+    if (owned(b) - start < 8) {
       return UNHANDLED;
     }
     long word = b._getLongLE(start);

@@ -9,8 +9,9 @@ import io.netty.buffer.ByteBuf;
 /**
  * The classpath reader: a varint's first byte through Netty's {@code readByte()} (one class check
  * where one buffer class reaches the call site, Netty's own checks), the rest of a 32-bit varint
- * the same way, and the rest of a 64-bit varint out of line, from one unchecked 8-byte load where
- * {@link BufProtoUncheckedAccess#readVarintStartedBefore} can take it (docs/design/
+ * the same way; the rest of a 64-bit varint through {@link
+ * BufProtoUncheckedAccess#readVarint64After}: an unchecked second byte in line, and longer values
+ * out of line from one unchecked 8-byte load where the buffer's memory allows (docs/design/
  * reading-varints.md). A packed run's values take that load first ({@link #readVarintInRun}).
  * Netty's public API takes every case it cannot: other buffer classes, composites, the last bytes
  * of the buffer's memory, varints of 9 and 10 bytes, truncated varints (which then throw as Netty
@@ -37,7 +38,7 @@ final class UncheckedReader implements BufReader {
     if (b >= 0) {
       return b;
     }
-    return remaining64(buf, b);
+    return BufProtoUncheckedAccess.readVarint64After(buf, b);
   }
 
   /**
@@ -52,18 +53,6 @@ final class UncheckedReader implements BufReader {
       return v;
     }
     return readVarint64(buf);
-  }
-
-  /**
-   * Out of line: the rest of a 64-bit varint whose first byte, {@code first}, was just read. Its
-   * long values (timestamps, large ids) are where one 8-byte load beats a byte at a time.
-   */
-  private static long remaining64(ByteBuf buf, byte first) {
-    long v = BufProtoUncheckedAccess.readVarintStartedBefore(buf);
-    if (v != BufProtoUncheckedAccess.UNHANDLED) {
-      return v;
-    }
-    return Varints.readRemaining(buf, first & 0x7fL);
   }
 
   @Override
