@@ -107,7 +107,8 @@ public final class BufProtoUncheckedAccess {
    */
   private static long longVarint64(ByteBuf buf, byte first) {
     if (buf instanceof AbstractByteBuf b && !(buf instanceof CompositeByteBuf)) {
-      // As decode(b, start), written out here: no test for a 1-byte value.
+      // decode(b, start) without its 1-byte exit, written out rather than called: a call would
+      // bring this method under FreqInlineSize (InliningBudgetTest).
       int start = b.readerIndex - 1;
       if (owned(b) - start >= 8) {
         long word = b._getLongLE(start);
