@@ -129,8 +129,8 @@ public record MessageModel(
 
   /**
    * Conditions true when a required field is unset: one mask comparison per presence word, so that
-   * {@code isInitialized()} (run by every write after a change) costs one test per word, not one
-   * per required field. Required fields are never oneof members.
+   * {@code _write} (which tests them before its fields) and {@code isInitialized()} cost one test
+   * per word, not one per required field. Required fields are never oneof members.
    */
   public List<String> requiredMissing() {
     return requiredMasks("!=");
@@ -211,24 +211,16 @@ public record MessageModel(
    * used (not for a type with {@link #checkedByBits} children: see {@link #parseResult}).
    */
   public boolean parseTracksChildren() {
-    return childChecks().isEmpty() && sizePassDefersRequired();
+    return childChecks().isEmpty() && requiredInElements();
   }
 
   /**
-   * Whether the size pass leaves the required-field question to the walk ({@code isInitialized()},
-   * once per change): some repeated, map or oneof field holds messages whose type has required
-   * fields. Otherwise the size pass answers it, asking only the {@link #checkedByBits} children it
-   * sizes (docs/design/writes.md): a question per element inside the size loops of repeated
-   * children measured slower (it changed how C2 compiled the string scans beside it).
+   * Whether some repeated, map or oneof field holds messages whose type has required fields: their
+   * parses report to {@code _ok} ({@link #parseTracksChildren}).
    */
-  public boolean sizePassDefersRequired() {
+  public boolean requiredInElements() {
     return fields.stream()
         .anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
-  }
-
-  /** What {@code _incomplete} is for the empty message {@code clear()} leaves. */
-  public boolean incompleteWhenEmpty() {
-    return !requiredMissing().isEmpty() || sizePassDefersRequired();
   }
 
   /** Whether the parse of {@code f} adds its child's result to {@code _ok}. */

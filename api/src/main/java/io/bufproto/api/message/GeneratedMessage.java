@@ -9,6 +9,7 @@ import io.bufproto.api.internal.ParsedBuffer;
 import io.bufproto.api.internal.ProtoCodec;
 import io.bufproto.api.internal.ProtoReads;
 import io.bufproto.api.internal.ProtoWriter;
+import io.bufproto.api.internal.RequiredCheck;
 import io.bufproto.api.internal.Reuse;
 import io.bufproto.api.internal.UnknownFields;
 import io.bufproto.api.spi.ProtoInput;
@@ -64,7 +65,7 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
       int depth,
       io.bufproto.api.Projection fields);
 
-  /** The size of the fields, computed (the size pass); sets {@code _incomplete} where it can. */
+  /** The size of the fields, computed (the size pass). */
   protected abstract int _computeSize();
 
   /** The present fields as {@code Type{name: value, ...}}, for a {@link #toString} that failed. */
@@ -256,8 +257,6 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
     _rawLen = len;
     _cachedSize = len;
     _deferredDepth = depth;
-    // Forwarded as received: its required fields are checked when it is parsed.
-    _incomplete = false;
   }
 
   /** Whether a lazy parse of the parent deferred this message's parse (see {@link #_ensure}). */
@@ -341,8 +340,6 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
       return size;
     }
     if (_raw >= 0) {
-      // Checked at its parse, or forwarded as received (a deferred child's).
-      _incomplete = false;
       _cachedSize = _rawLen;
       return _rawLen;
     }
@@ -357,26 +354,24 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
   }
 
   /**
-   * Whether a required field may be missing, here or in a child, as the last {@link
-   * #getSerializedSize()} found (a parent asks right after that call).
-   */
-  public final boolean _incomplete() {
-    return _incomplete;
-  }
-
-  /**
-   * The size to write, after checking required fields (the size pass finds whether one is missing).
+   * The size to write. Required fields are checked by the write itself: each message's {@code
+   * _write} tests its own ({@link RequiredCheck}).
    */
   private int _writeSize() {
     if (_projected && _raw == -1) {
       throw ProtoCodec.projected(this, "written once changed: that would drop them");
     }
-    int size = getSerializedSize();
-    if (_incomplete && !_writeChecked) {
-      _checkInitialized();
-      _writeChecked = true;
-    }
-    return size;
+    return getSerializedSize();
+  }
+
+  /**
+   * The error for a write that found a required field unset ({@link RequiredCheck}):
+   * protobuf-java's, naming every missing field; if the walk finds none, the message changed while
+   * being written.
+   */
+  private RuntimeException _unwritable(int size) {
+    _checkInitialized();
+    return ProtoWriter.modifiedWhileWriting(-1, size);
   }
 
   @Override
@@ -404,7 +399,11 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
       end = a.length;
     } else {
       // Larger: composed a chunk at a time, never in an array of the message's size (ProtoWriter).
-      ProtoWriter.writeLarge(this, out, size);
+      try {
+        ProtoWriter.writeLarge(this, out, size);
+      } catch (RequiredCheck.Missing e) {
+        throw _unwritable(size);
+      }
       return size;
     }
     int written;
@@ -412,6 +411,8 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
       written = _write(a, at, end) - at;
     } catch (BufferOverflowException e) {
       throw ProtoWriter.modifiedWhileWriting(-1, size);
+    } catch (RequiredCheck.Missing e) {
+      throw _unwritable(size);
     }
     ProtoWriter.endWrite(out, a, written, size);
     return size;
@@ -445,22 +446,39 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
       _raw = -1;
       _cachedSize = -1;
       try {
-        return _bytesOf(getSerializedSize());
+        return _partialBytesOf(getSerializedSize());
       } finally {
         _raw = off;
         // Not -1: the next change must still find (and forget) the bytes as received.
         _cachedSize = Reuse.PARSED;
       }
     }
-    return _bytesOf(getSerializedSize());
+    return _partialBytesOf(getSerializedSize());
+  }
+
+  /** {@link #_bytesOf}, written with required fields unset too (a second pass only then). */
+  private byte[] _partialBytesOf(int size) {
+    try {
+      return _bytesOf(size);
+    } catch (RequiredCheck.Missing e) {
+      return RequiredCheck.partially(() -> _bytesOf(size));
+    }
   }
 
   @Override
   public final byte[] toByteArray() {
-    return _bytesOf(_writeSize());
+    int size = _writeSize();
+    try {
+      return _bytesOf(size);
+    } catch (RequiredCheck.Missing e) {
+      throw _unwritable(size);
+    }
   }
 
-  /** The fields in a new array of {@code size} bytes, the size just computed. */
+  /**
+   * The fields in a new array of {@code size} bytes, the size just computed; throws {@link
+   * RequiredCheck.Missing} where a required field is unset.
+   */
   private byte[] _bytesOf(int size) {
     byte[] bytes = new byte[size];
     int written;

@@ -31,9 +31,6 @@ import java.util.List;
  *       with one store.
  *   <li>{@code _kept}: what {@code clear()} kept since the last release, in serialized bytes
  *       ({@link Reuse}).
- *   <li>{@code _incomplete}, {@code _writeChecked}: whether a required field may be missing, here
- *       or in a child, as the size pass found; and whether the walk since found them all set (a
- *       write walks the required fields only then, once per change: docs/design/writes.md).
  * </ul>
  *
  * @param <T> the generated class itself
@@ -48,12 +45,6 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
 
   /** Fields this schema does not know, written back after the known ones; null while none. */
   protected UnknownFields _unknown;
-
-  /** Whether a required field may be missing, as the last size pass found. */
-  protected boolean _incomplete;
-
-  /** Whether the walk found every required field set since the size pass. */
-  protected boolean _writeChecked;
 
   /**
    * Whether a projected parse (parseFields) filled this message (see {@code
@@ -112,11 +103,6 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
   /** Copies the bytes of the strings {@link #_materializeFields} counted into {@code copy}. */
   protected void _keepMalformed(byte[] copy) {}
 
-  /** What {@code _incomplete} is for the empty message {@code clear()} leaves. */
-  protected boolean _incompleteWhenEmpty() {
-    return false;
-  }
-
   /** Appends the paths of missing required fields, each prefixed by {@code prefix}. */
   public void _findMissing(String prefix, List<String> out) {}
 
@@ -143,7 +129,6 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
   protected final void _forgetSize() {
     _cachedSize = -1;
     _raw = -1;
-    _writeChecked = false;
     if (_parent != null) {
       _parent._childChanged(this);
     }
@@ -184,8 +169,6 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
     }
     _clearKept();
     _cachedSize = 0;
-    _incomplete = _incompleteWhenEmpty();
-    _writeChecked = false;
   }
 
   /**
@@ -228,15 +211,12 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
   public final T _unsetValue() {
     _clear();
     _cachedSize = 0;
-    _incomplete = _incompleteWhenEmpty();
-    _writeChecked = false;
     return self();
   }
 
   /**
    * {@link #clear()} without telling the parent, for a parent reusing this message (it forgets its
-   * own size itself). {@code _writeChecked} is reset where a size is set: the next size pass,
-   * clear(), _unsetValue() (keeping this method small enough to inline where it is not hot).
+   * own size itself).
    */
   public final T _clear() {
     _clearFields();

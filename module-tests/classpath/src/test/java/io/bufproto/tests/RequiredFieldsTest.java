@@ -11,6 +11,7 @@ import io.bufproto.api.InvalidProtobufException;
 import io.bufproto.tests.p2.Proto2Protos;
 import io.bufproto.tests.p2.WithRequired;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.util.List;
 import java.util.function.Consumer;
@@ -62,10 +63,10 @@ class RequiredFieldsTest {
   }
 
   /**
-   * Writes learn whether a required field is missing from the size pass, which reuses each child's
-   * cached answer: a child made incomplete after the parent was written once must fail the next
-   * write, wherever it sits (singular, repeated, map value, oneof member, group, inside a group),
-   * naming what protobuf-java's {@code findInitializationErrors} names for the same message.
+   * Each message a write visits tests its own required fields: a child made incomplete after the
+   * parent was written once must fail the next write, wherever it sits (singular, repeated, map
+   * value, oneof member, group, inside a group), naming what protobuf-java's {@code
+   * findInitializationErrors} names for the same message.
    */
   @Test
   void aChildMadeIncompleteAfterAWriteFailsTheNextWrite() throws Exception {
@@ -113,10 +114,7 @@ class RequiredFieldsTest {
     }
   }
 
-  /**
-   * A type whose children with required fields are all singular (Pulsar's BaseCommand): its size
-   * pass answers the required-field question without the walk, asking each child it sizes.
-   */
+  /** A type whose children with required fields are all singular (Pulsar's BaseCommand). */
   @Test
   void aSingularChildMadeIncompleteAfterAWriteFailsTheNextWrite() throws Exception {
     io.bufproto.tests.pulsar.BaseCommand m =
@@ -145,6 +143,39 @@ class RequiredFieldsTest {
 
     m.getSend().setSequenceId(2);
     assertArrayEquals(complete, m.toByteArray());
+  }
+
+  /**
+   * A write that finds a required field unset moves no index and keeps the bytes before it, into a
+   * heap buffer (written in place), a direct one (composed in a scratch array) and a direct one too
+   * large for the scratch (composed in chunks, some already copied into the buffer when the last
+   * element is found incomplete); the formats still print the message.
+   */
+  @Test
+  void aWriteThatFindsARequiredFieldUnsetLeavesTheBufferAsItWas() {
+    String note = "n".repeat(1000);
+    for (int elements : new int[] {2, 100}) {
+      WithRequired m = new WithRequired().setId(1).setName("n");
+      for (int i = 0; i < elements; i++) {
+        m.addInner().setValue(i).setNote(note);
+      }
+      m.getInnerAt(elements - 1).clearValue();
+      for (ByteBuf out : List.of(Unpooled.buffer(), Unpooled.directBuffer())) {
+        out.writeBytes(new byte[] {1, 2, 3});
+        InvalidProtobufException e =
+            assertThrows(InvalidProtobufException.class, () -> m.writeTo(out));
+        assertTrue(
+            e.getMessage().contains("fields: inners[" + (elements - 1) + "].value (in "),
+            e.getMessage());
+        assertEquals(3, out.writerIndex(), elements + " elements, " + out);
+        assertEquals(0, out.readerIndex());
+        assertArrayEquals(new byte[] {1, 2, 3}, ByteBufUtil.getBytes(out));
+        out.release();
+      }
+      assertTrue(m.toString().contains("inners {\n  note: "), "printed without the value");
+      m.getInnerAt(elements - 1).setValue(7);
+      assertEquals(m.getSerializedSize(), m.toByteArray().length);
+    }
   }
 
   /** The bytes writeTo puts into a direct buffer (composed in the message's scratch array). */
