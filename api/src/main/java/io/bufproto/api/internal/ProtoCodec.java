@@ -296,8 +296,12 @@ public final class ProtoCodec {
 
   /** Bytes of {@code value} as an unsigned varint. */
   public static int varint32Size(int value) {
+    // One byte first: most lengths, counts and enums in a size pass (docs/design/writes.md).
+    if ((value & ~0x7f) == 0) {
+      return 1;
+    }
     // 1 + floor((31 - nlz) / 7), computed without a division.
-    int bits = 32 - Integer.numberOfLeadingZeros(value | 1);
+    int bits = 32 - Integer.numberOfLeadingZeros(value);
     return (bits * 9 + 64) >>> 6;
   }
 
