@@ -65,9 +65,9 @@ import io.netty.buffer.ByteBuf;
  * <h2>Sub-messages and cached sizes</h2>
  *
  * A sub-message is created by the message holding it (setters and adders taking a message copy it)
- * and may be changed through any reference to it. The serialized size, and whether required fields
- * are present, are computed once and kept until a change anywhere in the tree: a write of an
- * unchanged message is a single pass over its fields.
+ * and may be changed through any reference to it. The serialized size is computed once and kept
+ * until a change anywhere in the tree, and each message a write visits tests its own required
+ * fields as it goes: a write of an unchanged message is a single pass over its fields.
  *
  * <h2>Threads</h2>
  *
@@ -263,7 +263,8 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    * allocates an array as large as the message.
    *
    * @return the number of bytes written, equal to {@link #getSerializedSize()}
-   * @throws InvalidProtobufException if a required field is missing
+   * @throws InvalidProtobufException if a required field is missing; the writer index has not moved
+   *     (bytes past it, in the space the message would take, may have been written)
    */
   int writeTo(ByteBuf buf);
 
