@@ -1,6 +1,7 @@
 package io.bufproto.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bufproto.api.spi.BufProtoRuntime;
@@ -12,6 +13,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.Version;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.lang.ref.WeakReference;
 import java.util.List;
@@ -53,8 +55,21 @@ class SoakTest {
     long seed = Long.getLong("bufproto.soak.seed", 20261207L);
     // No thread caches: active allocations are then exactly the buffers not yet released.
     PooledByteBufAllocator alloc = new PooledByteBufAllocator(true, 2, 2, 8192, 9, 0, 0, false);
+    // The loops' threads are kept, to join them before asking what is still reachable: the
+    // group's termination future completes before its threads have exited.
+    Queue<Thread> loopThreads = new ConcurrentLinkedQueue<>();
     @SuppressWarnings("deprecation") // NioEventLoopGroup: the form both Netty 4.1 and 4.2 have
-    EventLoopGroup group = new NioEventLoopGroup(2);
+    EventLoopGroup group =
+        new NioEventLoopGroup(
+            2,
+            new DefaultThreadFactory("soak") {
+              @Override
+              protected Thread newThread(Runnable r, String name) {
+                Thread t = super.newThread(r, name);
+                loopThreads.add(t);
+                return t;
+              }
+            });
     ChannelGroup accepted = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     Map<Integer, SoakPlan> plans = new ConcurrentHashMap<>();
     long heapBefore = heapAfterGc();
@@ -92,6 +107,13 @@ class SoakTest {
     proxy.close();
     server.close();
     group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
+    for (Thread t : loopThreads) {
+      t.join(TimeUnit.SECONDS.toMillis(size.timeoutSeconds()));
+      assertFalse(t.isAlive(), "event loop thread still running: " + t);
+    }
+    assertTrue(
+        GlobalEventExecutor.INSTANCE.awaitInactivity(size.timeoutSeconds(), TimeUnit.SECONDS),
+        "GlobalEventExecutor still running");
 
     tally.failures.addAll(server.failures);
     List<String> failures = List.copyOf(tally.failures);
@@ -102,7 +124,8 @@ class SoakTest {
             + failures.subList(0, Math.min(10, failures.size())));
     assertEquals(0, activeAllocations(alloc), "pooled buffers still allocated");
     LeakRecorder.assertNoLeaks();
-    assertEquals(0, uncollected(server.collectable), "server channels or messages still reachable");
+    assertEquals(
+        List.of(), uncollected(server.collectable), "server channels or messages still reachable");
     assertEquals(tally.oversize.get(), server.tooLong.get(), "oversize frames announced and seen");
     assertEquals(tally.resets.get(), proxy.resetsInjected.get(), "resets planned and injected");
     long heapAfter = heapAfterGc();
@@ -195,15 +218,19 @@ class SoakTest {
     return n;
   }
 
-  /** How many of {@code refs} are still reachable after a few collections. */
-  private static long uncollected(Queue<WeakReference<Object>> refs) {
+  /** What of {@code refs} is still reachable after a few collections, by class name. */
+  private static List<String> uncollected(Queue<WeakReference<Object>> refs) {
     for (int round = 0; round < 10; round++) {
       System.gc();
       if (refs.stream().allMatch(r -> r.get() == null)) {
-        return 0;
+        return List.of();
       }
     }
-    return refs.stream().filter(r -> r.get() != null).count();
+    return refs.stream()
+        .map(WeakReference::get)
+        .filter(o -> o != null)
+        .map(o -> o.getClass().getName())
+        .toList();
   }
 
   private static long heapAfterGc() {
