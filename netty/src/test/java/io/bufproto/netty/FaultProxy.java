@@ -40,7 +40,7 @@ final class FaultProxy {
   final AtomicLong delaysInjected = new AtomicLong();
   final AtomicLong singleByteWrites = new AtomicLong();
 
-  private final Channel listening;
+  private Channel listening;
   private final ByteBufAllocator alloc;
   private final IntFunction<SoakPlan> plans;
   private final SoakServer server;
@@ -82,8 +82,10 @@ final class FaultProxy {
     return (InetSocketAddress) listening.localAddress();
   }
 
+  /** Closes the listening socket and forgets it (it reaches the event loop: see SoakTest). */
   void close() {
     listening.close().syncUninterruptibly();
+    listening = null;
   }
 
   /** The client's side: reads the plan's id, connects to its server, relays with its fault. */

@@ -115,8 +115,10 @@ final class SoakServer {
     return (InetSocketAddress) listening.get(mode).localAddress();
   }
 
+  /** Closes the listening sockets and forgets them (they reach the event loop: see SoakTest). */
   void close() {
     listening.values().forEach(ch -> ch.close().syncUninterruptibly());
+    listening.clear();
   }
 
   private void pipeline(ChannelPipeline p, Mode mode, Random random) {

@@ -49,14 +49,72 @@ class SoakTest {
   private static final Size LONG = new Size(5000, 64, 1000, 300);
 
   @Test
-  @SuppressWarnings("FutureReturnValueIgnored") // each connection's outcome goes to the tally
   void everyEchoIsTheFrameSentAndNothingIsLeftBehind() throws Exception {
     Size size = "long".equals(System.getProperty("bufproto.soak")) ? LONG : SHORT;
     long seed = Long.getLong("bufproto.soak.seed", 20261207L);
     // No thread caches: active allocations are then exactly the buffers not yet released.
     PooledByteBufAllocator alloc = new PooledByteBufAllocator(true, 2, 2, 8192, 9, 0, 0, false);
-    // The loops' threads are kept, to join them before asking what is still reachable: the
-    // group's termination future completes before its threads have exited.
+    long heapBefore = heapAfterGc();
+    Run run = run(size, seed, alloc);
+    Tally tally = run.tally();
+    SoakServer server = run.server();
+    FaultProxy proxy = run.proxy();
+    long seconds = run.seconds();
+
+    tally.failures.addAll(server.failures);
+    List<String> failures = List.copyOf(tally.failures);
+    assertTrue(
+        failures.isEmpty(),
+        failures.size()
+            + " failures; the first: "
+            + failures.subList(0, Math.min(10, failures.size())));
+    assertEquals(0, activeAllocations(alloc), "pooled buffers still allocated");
+    LeakRecorder.assertNoLeaks();
+    assertEquals(
+        List.of(), uncollected(server.collectable), "server channels or messages still reachable");
+    assertEquals(tally.oversize.get(), server.tooLong.get(), "oversize frames announced and seen");
+    assertEquals(tally.resets.get(), proxy.resetsInjected.get(), "resets planned and injected");
+    long heapAfter = heapAfterGc();
+    System.out.printf(
+        "SoakTest (%s runtime, Netty %s, seed %d): %d connections (%d at once) in %d s: %d frames"
+            + " sent, %d echoes checked through protobuf-java, %d frames lost to %d resets and %d"
+            + " oversize closes; faults: %d resets, %d oversize frames, %d delays, %d single-byte"
+            + " writes, %d times unwritable; 0 wrong, 0 leaks, 0 pooled buffers left (pool %d KiB);"
+            + " heap after GC %d -> %d KiB%n",
+        BufProtoRuntime.active().name(),
+        Version.identify().get("netty-buffer").artifactVersion(),
+        seed,
+        size.connections(),
+        size.concurrent(),
+        seconds,
+        tally.frames.get(),
+        tally.echoes.get(),
+        tally.lost.get(),
+        tally.resets.get(),
+        tally.oversizeCloses.get(),
+        proxy.resetsInjected.get(),
+        server.tooLong.get(),
+        proxy.delaysInjected.get(),
+        proxy.singleByteWrites.get(),
+        server.unwritable.get(),
+        alloc.metric().usedDirectMemory() / 1024,
+        heapBefore / 1024,
+        heapAfter / 1024);
+  }
+
+  /**
+   * What a soak leaves to check. Nothing here reaches the event loops: a terminated Netty loop
+   * still holds the selection keys of its last {@code selectNow} (its shutdown selects once more
+   * and never processes them), and through them the channels that were ready then, so the loops
+   * must be unreachable before the test asks what is collectable.
+   */
+  private record Run(Tally tally, SoakServer server, FaultProxy proxy, long seconds) {}
+
+  /** Runs the soak's connections, closes everything and shuts the loops down. */
+  @SuppressWarnings("FutureReturnValueIgnored") // each connection's outcome goes to the tally
+  private static Run run(Size size, long seed, PooledByteBufAllocator alloc) throws Exception {
+    // The loops' threads are kept, to join them: the group's termination future completes before
+    // its threads have exited.
     Queue<Thread> loopThreads = new ConcurrentLinkedQueue<>();
     @SuppressWarnings("deprecation") // NioEventLoopGroup: the form both Netty 4.1 and 4.2 have
     EventLoopGroup group =
@@ -72,7 +130,6 @@ class SoakTest {
             });
     ChannelGroup accepted = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     Map<Integer, SoakPlan> plans = new ConcurrentHashMap<>();
-    long heapBefore = heapAfterGc();
     long startNanos = System.nanoTime();
 
     SoakServer server = new SoakServer(group, alloc, accepted);
@@ -114,46 +171,7 @@ class SoakTest {
     assertTrue(
         GlobalEventExecutor.INSTANCE.awaitInactivity(size.timeoutSeconds(), TimeUnit.SECONDS),
         "GlobalEventExecutor still running");
-
-    tally.failures.addAll(server.failures);
-    List<String> failures = List.copyOf(tally.failures);
-    assertTrue(
-        failures.isEmpty(),
-        failures.size()
-            + " failures; the first: "
-            + failures.subList(0, Math.min(10, failures.size())));
-    assertEquals(0, activeAllocations(alloc), "pooled buffers still allocated");
-    LeakRecorder.assertNoLeaks();
-    assertEquals(
-        List.of(), uncollected(server.collectable), "server channels or messages still reachable");
-    assertEquals(tally.oversize.get(), server.tooLong.get(), "oversize frames announced and seen");
-    assertEquals(tally.resets.get(), proxy.resetsInjected.get(), "resets planned and injected");
-    long heapAfter = heapAfterGc();
-    System.out.printf(
-        "SoakTest (%s runtime, Netty %s, seed %d): %d connections (%d at once) in %d s: %d frames"
-            + " sent, %d echoes checked through protobuf-java, %d frames lost to %d resets and %d"
-            + " oversize closes; faults: %d resets, %d oversize frames, %d delays, %d single-byte"
-            + " writes, %d times unwritable; 0 wrong, 0 leaks, 0 pooled buffers left (pool %d KiB);"
-            + " heap after GC %d -> %d KiB%n",
-        BufProtoRuntime.active().name(),
-        Version.identify().get("netty-buffer").artifactVersion(),
-        seed,
-        size.connections(),
-        size.concurrent(),
-        seconds,
-        tally.frames.get(),
-        tally.echoes.get(),
-        tally.lost.get(),
-        tally.resets.get(),
-        tally.oversizeCloses.get(),
-        proxy.resetsInjected.get(),
-        server.tooLong.get(),
-        proxy.delaysInjected.get(),
-        proxy.singleByteWrites.get(),
-        server.unwritable.get(),
-        alloc.metric().usedDirectMemory() / 1024,
-        heapBefore / 1024,
-        heapAfter / 1024);
+    return new Run(tally, server, proxy, seconds);
   }
 
   /** What the connections did, summed as they end (nothing is kept per connection). */
