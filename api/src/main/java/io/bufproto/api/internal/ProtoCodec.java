@@ -52,24 +52,6 @@ public final class ProtoCodec {
 
   // ---------------------------------------------------------------- reading
 
-  /**
-   * Reads a tag, unchecked: a tag that matches no declared field goes to {@link #skipField} or
-   * {@link UnknownFields#read}, which reject field number zero and wire types 6 and 7 ({@link
-   * #checkTag}). Checking there rather than here keeps two compares off every declared field
-   * (measured with MessageMetadataBenchmark.bufproto_deserialize). For a message's own field loop
-   * only: an error is marked as the tag's, naming no field of the message; tags inside a field (map
-   * entries, groups skipped or kept, MessageSet items) are read with {@link #readVarint32}, so that
-   * their errors name the field.
-   */
-  public static int readTag(ByteBuf buf) {
-    try {
-      return READER.readVarint32(buf);
-    } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
-      // Marked, so that the error names no field of this message (ParseFailure.inField).
-      throw ParseFailure.inTag(e);
-    }
-  }
-
   /** Rejects field number zero and wire types 6 and 7, as protobuf-java does. */
   public static void checkTag(int tag) {
     if ((tag >>> 3) == 0 || (tag & 7) > WIRETYPE_FIXED32) {
@@ -89,26 +71,8 @@ public final class ProtoCodec {
     return READER.readVarint64(buf);
   }
 
-  public static int readInt32(ByteBuf buf) {
-    return READER.readVarint32(buf);
-  }
-
   public static int readUInt32(ByteBuf buf) {
     return READER.readVarint32(buf);
-  }
-
-  public static long readInt64(ByteBuf buf) {
-    return READER.readVarint64(buf);
-  }
-
-  public static int readSInt32(ByteBuf buf) {
-    int n = READER.readVarint32(buf);
-    return (n >>> 1) ^ -(n & 1);
-  }
-
-  public static long readSInt64(ByteBuf buf) {
-    long n = READER.readVarint64(buf);
-    return (n >>> 1) ^ -(n & 1);
   }
 
   /**

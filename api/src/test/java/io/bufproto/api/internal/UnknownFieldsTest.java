@@ -103,7 +103,7 @@ class UnknownFieldsTest {
     ByteBuf buf = Unpooled.wrappedBuffer(bytes);
     UnknownFields set = null;
     while (buf.isReadable()) {
-      int tag = ProtoCodec.readTag(buf);
+      int tag = ProtoReads.readTag(buf, null);
       set = UnknownFields.read(set, buf, tag, bytes.length, 100);
     }
     if (set == null) { // an empty set: one field read, then cleared
