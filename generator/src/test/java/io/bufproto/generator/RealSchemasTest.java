@@ -5,18 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Descriptors.FileDescriptor;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,40 +44,9 @@ class RealSchemasTest {
       }
     }
     assertTrue(sources.size() > 40, "files: " + sources.keySet());
-    List<Path> paths = new ArrayList<>();
-    for (Map.Entry<String, String> e : sources.entrySet()) {
-      Path p = dir.resolve("src").resolve(e.getKey());
-      Files.createDirectories(p.getParent());
-      Files.writeString(p, e.getValue(), StandardCharsets.UTF_8);
-      paths.add(p);
-    }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager fm =
-        javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
-      Files.createDirectories(dir.resolve("classes"));
-      List<String> options =
-          List.of(
-              "-d",
-              dir.resolve("classes").toString(),
-              "-cp",
-              System.getProperty("java.class.path"),
-              "--release",
-              "17",
-              "-Xlint:all",
-              "-Xdoclint:all,-missing",
-              "-Werror");
-      boolean ok =
-          javac
-              .getTask(null, fm, diagnostics, options, null, fm.getJavaFileObjectsFromPaths(paths))
-              .call();
-      StringBuilder report = new StringBuilder();
-      diagnostics.getDiagnostics().stream().limit(20).forEach(d -> report.append(d).append('\n'));
-      assertTrue(ok, report.toString());
-      assertEquals(
-          "",
-          report.toString(),
-          "generated code compiles without warnings, its Javadoc doclint-clean");
-    }
+    Javac.Result r = Javac.compile(sources, dir);
+    assertTrue(r.ok(), r.report());
+    assertEquals(
+        "", r.report(), "generated code compiles without warnings, its Javadoc doclint-clean");
   }
 }

@@ -10,6 +10,10 @@ package io.bufproto.golden;
  */
 public final class Person
     extends io.bufproto.api.message.GeneratedMessage<Person> {
+  static {
+    io.bufproto.api.internal.RuntimeVersion.check("VERSION", Person.class);
+  }
+
   /** Protobuf type {@code golden.Person.PhoneType} */
   public static enum PhoneType implements io.bufproto.api.ProtoEnum {
     MOBILE(0),
@@ -82,6 +86,10 @@ public final class Person
   /** Protobuf type {@code golden.Person.PhoneNumber} */
   public static final class PhoneNumber
       extends io.bufproto.api.message.GeneratedMessage<PhoneNumber> {
+    static {
+      io.bufproto.api.internal.RuntimeVersion.check("VERSION", PhoneNumber.class);
+    }
+
     /** The field number of {@code number}. */
     public static final int NUMBER_FIELD_NUMBER = 1;
     /** The field number of {@code type}. */
