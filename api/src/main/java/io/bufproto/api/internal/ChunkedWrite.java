@@ -21,7 +21,7 @@ import java.nio.BufferOverflowException;
  * written.
  *
  * <p><b>Bounds.</b> Nothing is copied past the space {@code writeTo} reserved: a message that grows
- * while being written fails with {@link ProtoWriter#modifiedWhileWriting} at the flush that would
+ * while being written fails with {@link WriteFailure#modifiedWhileWriting} at the flush that would
  * cross it, and the writer index is moved only when the whole message was written.
  */
 final class ChunkedWrite {
@@ -63,10 +63,10 @@ final class ChunkedWrite {
       try {
         w.flushChunk(message._write(w.chunk, 0, CHUNK));
       } catch (BufferOverflowException e) {
-        throw ProtoWriter.modifiedWhileWriting(-1, size);
+        throw WriteFailure.modifiedWhileWriting(-1, size);
       }
       if (w.index != w.limit) {
-        throw ProtoWriter.modifiedWhileWriting(w.index - start, size);
+        throw WriteFailure.modifiedWhileWriting(w.index - start, size);
       }
     } finally {
       w.out = null;

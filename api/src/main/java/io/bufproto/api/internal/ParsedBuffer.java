@@ -34,6 +34,11 @@ import io.netty.util.IllegalReferenceCountException;
  */
 public final class ParsedBuffer {
 
+  private static final io.bufproto.api.spi.BufReader READER = ProtoCodec.reader();
+
+  /** Whether the runtime opens cursors at all (see {@link ProtoReads}). */
+  private static final boolean CURSORS = READER.opensCursors();
+
   private static final int CLOSED = 0;
   private static final int ALIASED = 1;
   private static final int HELD = 2;
@@ -211,17 +216,21 @@ public final class ParsedBuffer {
       address = b.arrayOffset();
     } else {
       address = NO_IDENTITY;
-      Utf8.checkAlive(b);
+      Buffers.checkAlive(b);
       return;
     }
     if (!NETTY_CHECKS_ACCESS) {
-      Utf8.checkAlive(b);
+      Buffers.checkAlive(b);
     }
   }
 
-  /** The cursor the runtime opens for a parse of {@code b} (unwrapped), reusing the last one. */
+  /**
+   * The cursor the runtime opens for a parse of {@code b} (unwrapped), reusing the last one, or
+   * null when the runtime reads the buffer itself ({@link ProtoReads}). {@code CURSORS} is a
+   * constant: for the runtimes without cursors the JIT folds this to null.
+   */
   public ProtoInput cursor(ByteBuf b) {
-    ProtoInput in = ProtoReads.open(b, input);
+    ProtoInput in = CURSORS ? READER.open(b, input) : null;
     if (in != input && in != null) {
       input = in; // null (the buffer's own reads) keeps the last cursor
     }

@@ -311,14 +311,7 @@ public final class ProtoCodec {
     return varint32Size(length) + length;
   }
 
-  // ---------------------------------------------------------------- strings and bytes (eager)
-
-  /**
-   * Size of {@code s} with its length prefix (a map's string values and keys, by the type table).
-   */
-  public static int stringSize(String s) {
-    return lengthDelimitedSize(Utf8.encodedLength(s));
-  }
+  // ---------------------------------------------------------------- bytes (eager)
 
   /** Size of {@code b} with its length prefix (a map's bytes values, by the type table). */
   public static int bytesSize(byte[] b) {

@@ -7,9 +7,8 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * The reads of a generated parse: each takes the buffer and the cursor the runtime opened for this
- * parse ({@link BufReader#open}), or {@code null} when it opened none. With a cursor the read goes
- * to it; without one, to the buffer through the runtime's {@link BufReader}, as {@link
- * ProtoCodec}'s one-argument methods of the same names do.
+ * parse ({@link ParsedBuffer#cursor}), or {@code null} when it opened none. With a cursor the read
+ * goes to it; without one, to the buffer through the runtime's {@link BufReader}.
  *
  * <p>{@link #CURSORS} is a constant: for a runtime that never opens a cursor (the classpath and
  * checked runtimes) the JIT folds the cursor branch away, and the parse is the buffer's reads
@@ -25,14 +24,6 @@ public final class ProtoReads {
   private static final boolean CURSORS = READER.opensCursors();
 
   private ProtoReads() {}
-
-  /**
-   * The cursor for a top-level parse of {@code buf} (already {@link ProtoCodec#unwrap}ped), or
-   * null: {@code reuse} is the one the message's previous parse used, or null.
-   */
-  public static ProtoInput open(ByteBuf buf, ProtoInput reuse) {
-    return CURSORS ? READER.open(buf, reuse) : null;
-  }
 
   /** Brings the buffer's reader index up to the cursor's position (end of a parse, a failure). */
   public static void flush(ProtoInput in) {

@@ -13,7 +13,7 @@ public final class ProtoValues {
 
   /** A new array with {@code length} bytes of {@code src} at {@code offset}. */
   public static byte[] copyBytes(ByteBuf src, int offset, int length) {
-    Utf8.checkAlive(src);
+    Buffers.checkAlive(src);
     byte[] b = new byte[length];
     src.getBytes(offset, b);
     return b;
@@ -21,7 +21,7 @@ public final class ProtoValues {
 
   /** A zero-copy view ({@link ByteBuf#slice(int, int)}) of a lazy bytes value. */
   public static ByteBuf slice(ByteBuf src, int offset, int length) {
-    Utf8.checkAlive(src);
+    Buffers.checkAlive(src);
     return src.slice(offset, length);
   }
 

@@ -31,8 +31,9 @@ import java.nio.ByteOrder;
  * makes room, anywhere else it throws {@link BufferOverflowException}. So even a message changed
  * while being written (a size that no longer matches) never writes outside its space (in a heap
  * buffer's array: outside the bytes it reserved); generated code turns the exception into {@link
- * #modifiedWhileWriting}. Bytes between the value and {@code end} may be written over by a wide
- * store: the caller writes what follows there. No store goes back before the index it was given.
+ * WriteFailure#modifiedWhileWriting}. Bytes between the value and {@code end} may be written over
+ * by a wide store: the caller writes what follows there. No store goes back before the index it was
+ * given.
  */
 public final class ProtoWriter {
 
@@ -84,23 +85,13 @@ public final class ProtoWriter {
    */
   public static void endWrite(ByteBuf out, byte[] array, int written, int size) {
     if (written != size) {
-      throw modifiedWhileWriting(written, size);
+      throw WriteFailure.modifiedWhileWriting(written, size);
     }
     int at = out.writerIndex();
     if (!out.hasArray()) {
       W.setBytes(out, at, array, size);
     }
     out.writerIndex(at + size);
-  }
-
-  /** The exception for a write that did not fit the size announced (see {@link #endWrite}). */
-  public static IllegalStateException modifiedWhileWriting(int written, int size) {
-    return new IllegalStateException(
-        "wrote "
-            + (written < 0 ? "more than" : String.valueOf(written))
-            + " bytes, announced "
-            + size
-            + ": the message was modified while being written (or a size computation is wrong)");
   }
 
   // ---- Single bytes and tags
@@ -373,7 +364,7 @@ public final class ProtoWriter {
    */
   public static int writeRaw(byte[] out, int at, int end, ByteBuf src, int offset, int length) {
     if (length > 0) {
-      Utf8.checkAlive(src);
+      Buffers.checkAlive(src);
     }
     return writeLive(out, at, end, src, offset, length);
   }
@@ -393,9 +384,24 @@ public final class ProtoWriter {
       if (end - at < length) {
         return ChunkedWrite.writeThrough(out, at, src, offset, length);
       }
-      copy(src, offset, length, out, at);
+      Buffers.copy(src, offset, length, out, at);
     }
     return at + length;
+  }
+
+  /**
+   * Writes a string field's bytes (its length prefix was written before) and returns the index
+   * after them: copied from {@code src} at {@code srcOffset} when the value was parsed and not
+   * changed ({@code srcOffset >= 0}), else encoded from {@code value} ({@link Utf8#write}). {@code
+   * word} is the value's {@link Utf8#scan length word} (for a parsed value its byte length, which
+   * is the same).
+   */
+  public static int writeString(
+      byte[] out, int at, int end, String value, int word, ParsedBuffer src, int srcOffset) {
+    if (srcOffset >= 0) {
+      return writeLive(out, at, end, src.buffer(), srcOffset, word);
+    }
+    return Utf8.write(out, at, end, value, word);
   }
 
   /** Writes a length prefix and {@code bytes} (a bytes map value). */
@@ -411,34 +417,5 @@ public final class ProtoWriter {
     }
     System.arraycopy(bytes, offset, out, at, length);
     return at + length;
-  }
-
-  /**
-   * Whether Netty's bulk copy from direct memory allocates: in Netty's mode without the JDK's
-   * internal memory accessor (Netty 4.2 on JDK 24+ by default) it copies through new {@code
-   * ByteBuffer} duplicates per call. ({@code hasMemoryAddress()} is no guide: Netty 4.2 reports an
-   * address either way.)
-   */
-  static final boolean DIRECT_BULK_COPY_ALLOCATES =
-      !io.netty.util.internal.PlatformDependent.hasUnsafe();
-
-  /**
-   * Copies {@code length} bytes of {@code src} at {@code offset} to {@code out} at {@code at},
-   * where they fit, through Netty's checked API.
-   */
-  static void copy(ByteBuf src, int offset, int length, byte[] out, int at) {
-    if (src.hasArray() || !DIRECT_BULK_COPY_ALLOCATES) {
-      src.getBytes(offset, out, at, length);
-      return;
-    }
-    // Netty's direct buffers in that mode (Netty 4.2 on JDK 24+) allocate ByteBuffer duplicates
-    // per bulk copy: copy 8 bytes per checked read instead (AllocationTest).
-    int i = 0;
-    for (; i + 8 <= length; i += 8) {
-      LONG.set(out, at + i, src.getLongLE(offset + i));
-    }
-    for (; i < length; i++) {
-      out[at + i] = src.getByte(offset + i);
-    }
   }
 }

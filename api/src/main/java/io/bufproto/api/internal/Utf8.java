@@ -2,7 +2,6 @@ package io.bufproto.api.internal;
 
 import io.bufproto.api.InvalidProtobufException;
 import io.netty.buffer.ByteBuf;
-import io.netty.util.IllegalReferenceCountException;
 import java.nio.BufferOverflowException;
 import java.nio.charset.StandardCharsets;
 
@@ -202,7 +201,7 @@ public final class Utf8 {
    * @throws IllegalReferenceCountException if the buffer was released
    */
   public static String decode(ByteBuf buf, int index, int length) {
-    checkAlive(buf);
+    Buffers.checkAlive(buf);
     return decodeLive(buf, index, length);
   }
 
@@ -257,7 +256,7 @@ public final class Utf8 {
    */
   private static void copyOut(ByteBuf buf, int index, byte[] dst, int length) {
     if (!READER.copyBytes(buf, index, dst, length)) {
-      ProtoWriter.copy(buf, index, length, dst, 0);
+      Buffers.copy(buf, index, length, dst, 0);
     }
   }
 
@@ -365,26 +364,5 @@ public final class Utf8 {
 
   private static boolean continuation(byte b) {
     return (b & 0xc0) == 0x80;
-  }
-
-  /** Throws Netty's {@link IllegalReferenceCountException} if {@code buf} was released. */
-  public static void checkAlive(ByteBuf buf) {
-    if (buf.refCnt() == 0) {
-      throw new IllegalReferenceCountException(0);
-    }
-  }
-
-  /**
-   * Writes a string field's bytes (its length prefix was written before) and returns the index
-   * after them: copied from {@code src} at {@code srcOffset} when the value was parsed and not
-   * changed ({@code srcOffset >= 0}), else encoded from {@code value}. {@code word} is the value's
-   * {@link #scan length word} (for a parsed value its byte length, which is the same).
-   */
-  public static int writeValue(
-      byte[] out, int at, int end, String value, int word, ParsedBuffer src, int srcOffset) {
-    if (srcOffset >= 0) {
-      return ProtoWriter.writeLive(out, at, end, src.buffer(), srcOffset, word);
-    }
-    return write(out, at, end, value, word);
   }
 }

@@ -12,6 +12,7 @@ import io.bufproto.api.internal.ProtoWriter;
 import io.bufproto.api.internal.RequiredCheck;
 import io.bufproto.api.internal.Reuse;
 import io.bufproto.api.internal.UnknownFields;
+import io.bufproto.api.internal.WriteFailure;
 import io.bufproto.api.spi.ProtoInput;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -371,7 +372,7 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
    */
   private RuntimeException _unwritable(int size) {
     _checkInitialized();
-    return ProtoWriter.modifiedWhileWriting(-1, size);
+    return WriteFailure.modifiedWhileWriting(-1, size);
   }
 
   @Override
@@ -410,7 +411,7 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
     try {
       written = _write(a, at, end) - at;
     } catch (BufferOverflowException e) {
-      throw ProtoWriter.modifiedWhileWriting(-1, size);
+      throw WriteFailure.modifiedWhileWriting(-1, size);
     } catch (RequiredCheck.Missing e) {
       throw _unwritable(size);
     }
@@ -485,10 +486,10 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
     try {
       written = _write(bytes, 0, bytes.length);
     } catch (BufferOverflowException e) {
-      throw ProtoWriter.modifiedWhileWriting(-1, bytes.length);
+      throw WriteFailure.modifiedWhileWriting(-1, bytes.length);
     }
     if (written != bytes.length) {
-      throw ProtoWriter.modifiedWhileWriting(written, bytes.length);
+      throw WriteFailure.modifiedWhileWriting(written, bytes.length);
     }
     return bytes;
   }

@@ -315,7 +315,7 @@ public final class Person
       if ((_bits0 & 0x00000001) != 0 && (number_ != null ? !number_.isEmpty() : number_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
             io.bufproto.api.internal.Utf8.length(number_Len));
-        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, number_, number_Len,
+        _at = io.bufproto.api.internal.ProtoWriter.writeString(_out, _at, _end, number_, number_Len,
             _source, number_Off);
       }
       if ((_bits0 & 0x00000002) != 0 && type_ != 0) {
@@ -1295,8 +1295,8 @@ public final class Person
       if ((_bits0 & 0x00000001) != 0 && (name_ != null ? !name_.isEmpty() : name_Len != 0)) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 10,
             io.bufproto.api.internal.Utf8.length(name_Len));
-        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, name_, name_Len, _source,
-            name_Off);
+        _at = io.bufproto.api.internal.ProtoWriter.writeString(_out, _at, _end, name_, name_Len,
+            _source, name_Off);
       }
       if ((_bits0 & 0x00000002) != 0 && id_ != 0) {
         _at = io.bufproto.api.internal.ProtoWriter.writeInt32(_out, _at, _end, 16, id_);
@@ -1304,8 +1304,8 @@ public final class Person
       if ((_bits0 & 0x00000004) != 0) {
         _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 26,
             io.bufproto.api.internal.Utf8.length(email_Len));
-        _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, email_, email_Len, _source,
-            email_Off);
+        _at = io.bufproto.api.internal.ProtoWriter.writeString(_out, _at, _end, email_, email_Len,
+            _source, email_Off);
       }
     }
     for (int _i = 0; _i < phones_Count; _i++) {
@@ -1337,7 +1337,7 @@ public final class Person
     if (_contactCase == 7) {
       _at = io.bufproto.api.internal.ProtoWriter.writeTagVarint32(_out, _at, _end, 58,
           io.bufproto.api.internal.Utf8.length(twitter_Len));
-      _at = io.bufproto.api.internal.Utf8.writeValue(_out, _at, _end, twitter_, twitter_Len,
+      _at = io.bufproto.api.internal.ProtoWriter.writeString(_out, _at, _end, twitter_, twitter_Len,
           _source, twitter_Off);
     }
     if (_contactCase == 8) {
