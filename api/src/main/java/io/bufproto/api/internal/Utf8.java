@@ -188,8 +188,8 @@ public final class Utf8 {
   /**
    * Decodes the {@code length} bytes of a lazy value at {@code index} in {@code src}.
    *
-   * @throws IllegalReferenceCountException if the message no longer holds that buffer, or it was
-   *     released or reused (see {@link ParsedBuffer#buffer()})
+   * @throws io.netty.util.IllegalReferenceCountException if the message no longer holds that
+   *     buffer, or it was released or reused (see {@link ParsedBuffer#buffer()})
    */
   public static String decode(ParsedBuffer src, int index, int length) {
     return decodeLive(src.buffer(), index, length);
@@ -198,7 +198,7 @@ public final class Utf8 {
   /**
    * Decodes {@code length} bytes at {@code index} (indexes unaffected).
    *
-   * @throws IllegalReferenceCountException if the buffer was released
+   * @throws io.netty.util.IllegalReferenceCountException if the buffer was released
    */
   public static String decode(ByteBuf buf, int index, int length) {
     Buffers.checkAlive(buf);
