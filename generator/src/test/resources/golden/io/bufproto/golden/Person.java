@@ -273,8 +273,8 @@ public final class Person
               break;
             }
             default: {
-              // A field asked for with another wire type: protobuf-java keeps it as an unknown
-              // field.
+              // A field asked for with another wire type is skipped like the fields not asked for;
+              // nothing is lost, since a projected message is written as received (parseFields).
               io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
               break;
             }
@@ -707,7 +707,8 @@ public final class Person
   }
 
   /**
-   * A read-only view of the elements (the elements themselves are live).
+   * The elements present now, as a read-only list: the elements themselves are live, the list is
+   * not (an element added or a clear() after this call is not seen through it).
    *
    * <code>repeated .golden.Person.PhoneNumber phones = 4;</code>
    */
@@ -1183,7 +1184,8 @@ public final class Person
             break;
           }
           default: {
-            // A field asked for with another wire type: protobuf-java keeps it as an unknown field.
+            // A field asked for with another wire type is skipped like the fields not asked for;
+            // nothing is lost, since a projected message is written as received (parseFields).
             io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
             break;
           }

@@ -182,7 +182,8 @@ public final class Line
             break;
           }
           default: {
-            // A field asked for with another wire type: protobuf-java keeps it as an unknown field.
+            // A field asked for with another wire type is skipped like the fields not asked for;
+            // nothing is lost, since a projected message is written as received (parseFields).
             io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
             break;
           }
