@@ -34,11 +34,6 @@ import io.netty.util.IllegalReferenceCountException;
  */
 public final class ParsedBuffer {
 
-  private static final io.bufproto.api.spi.BufReader READER = ProtoCodec.reader();
-
-  /** Whether the runtime opens cursors at all (see {@link ProtoReads}). */
-  private static final boolean CURSORS = READER.opensCursors();
-
   private static final int CLOSED = 0;
   private static final int ALIASED = 1;
   private static final int HELD = 2;
@@ -226,11 +221,11 @@ public final class ParsedBuffer {
 
   /**
    * The cursor the runtime opens for a parse of {@code b} (unwrapped), reusing the last one, or
-   * null when the runtime reads the buffer itself ({@link ProtoReads}). {@code CURSORS} is a
-   * constant: for the runtimes without cursors the JIT folds this to null.
+   * null when the runtime reads the buffer itself ({@link ProtoReads}). {@code ProtoCodec.CURSORS}
+   * is a constant: for the runtimes without cursors the JIT folds this to null.
    */
   public ProtoInput cursor(ByteBuf b) {
-    ProtoInput in = CURSORS ? READER.open(b, input) : null;
+    ProtoInput in = ProtoCodec.CURSORS ? ProtoCodec.reader().open(b, input) : null;
     if (in != input && in != null) {
       input = in; // null (the buffer's own reads) keeps the last cursor
     }

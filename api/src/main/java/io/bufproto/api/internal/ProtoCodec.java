@@ -40,6 +40,12 @@ public final class ProtoCodec {
 
   private static final BufReader READER = RUNTIME.reader();
 
+  /**
+   * Whether the runtime opens cursors at all: a constant, so that for the runtimes that never do
+   * the JIT folds the cursor branches of {@link ProtoReads} and {@link ParsedBuffer#cursor} away.
+   */
+  static final boolean CURSORS = READER.opensCursors();
+
   /** The runtime's writer, for {@link ProtoWriter}: chosen with the reader, kept as long. */
   static final io.bufproto.api.spi.BufWriter WRITER = RUNTIME.writer();
 

@@ -20,8 +20,8 @@ public final class ProtoReads {
 
   private static final BufReader READER = ProtoCodec.reader();
 
-  /** Whether the runtime opens cursors at all. */
-  private static final boolean CURSORS = READER.opensCursors();
+  /** Whether the runtime opens cursors at all ({@link ProtoCodec#CURSORS}). */
+  private static final boolean CURSORS = ProtoCodec.CURSORS;
 
   private ProtoReads() {}
 
