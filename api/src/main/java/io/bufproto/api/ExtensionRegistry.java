@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The extensions a parse, or the JSON and text formats, know by number and by name, as
@@ -27,6 +28,13 @@ public final class ExtensionRegistry {
 
   /** The registry of the parse under way on each thread ({@link #parse}). */
   private static final ThreadLocal<ExtensionRegistry> PARSING = new ThreadLocal<>();
+
+  /**
+   * The parses with a registry under way on any thread. While there are none, {@link #_parsing()}
+   * does not look at {@link #PARSING}: a thread's first look would give it a thread-local map, a
+   * cost to every virtual thread that parses an extendable message with no registry.
+   */
+  private static final AtomicInteger PARSES = new AtomicInteger();
 
   /**
    * Per extended type, its extensions by ascending number: {@link #find(String, int)} searches them
@@ -80,9 +88,11 @@ public final class ExtensionRegistry {
   void parse(Runnable parse) {
     ExtensionRegistry outer = PARSING.get();
     PARSING.set(this);
+    PARSES.incrementAndGet();
     try {
       parse.run();
     } finally {
+      PARSES.decrementAndGet();
       if (outer == null) {
         PARSING.remove();
       } else {
@@ -96,7 +106,7 @@ public final class ExtensionRegistry {
    * ProtoMessage#parseFrom(io.netty.buffer.ByteBuf, int, ExtensionRegistry)}), or null.
    */
   public static ExtensionRegistry _parsing() {
-    return PARSING.get();
+    return PARSES.get() == 0 ? null : PARSING.get();
   }
 
   /** The extension of {@code extendee} (a full message name) numbered {@code number}, or null. */

@@ -2,6 +2,8 @@ package io.bufproto.api.internal;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.BufferOverflowException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The write of a message larger than {@link ProtoWriter#MAX_SCRATCH} into a buffer without an array
@@ -15,10 +17,14 @@ import java.nio.BufferOverflowException;
  * itself against the {@code end} it is given; one that does not fit calls {@link #flush}, which
  * copies the chunk's {@code [0, at)} into the buffer and returns 0, the index to go on at. Those
  * bytes are final: stores never go back to an earlier index (a wide store may write past its value,
- * never before it). {@code flush} finds the write in progress through a thread-local; for any other
- * array (a heap buffer written in place, a scratch, {@code toByteArray}) it throws {@link
+ * never before it). {@code flush} finds the write in progress by its chunk; for any other array (a
+ * heap buffer written in place, a scratch, {@code toByteArray}) it throws {@link
  * BufferOverflowException}: there, a store past {@code end} means the message changed while being
  * written.
+ *
+ * <p><b>Whose chunk.</b> A platform thread keeps one chunk for its life (an event loop's few
+ * threads, 64 KiB each). A virtual thread takes one from {@link SharedSlots} and gives it back (at
+ * most a chunk per carrier thread is kept), or, when every one is taken, makes one for the write.
  *
  * <p><b>Bounds.</b> Nothing is copied past the space {@code writeTo} reserved: a message that grows
  * while being written fails with {@link WriteFailure#modifiedWhileWriting} at the flush that would
@@ -29,8 +35,17 @@ final class ChunkedWrite {
   /** The chunk's size: a bound on what a thread keeps, and large enough to make flushes rare. */
   static final int CHUNK = 64 * 1024;
 
-  /** The chunk of each thread that wrote a large message, and the write in progress on it. */
+  /** The chunk of each platform thread that wrote a large message, kept for its life. */
   private static final ThreadLocal<ChunkedWrite> CURRENT = new ThreadLocal<>();
+
+  /** The chunks virtual threads take and give back ({@link VirtualThreads}). */
+  private static final SharedSlots<ChunkedWrite> SHARED = new SharedSlots<>(ChunkedWrite::new);
+
+  /**
+   * The writes in progress on virtual threads when every shared slot was taken, each made for one
+   * write; {@link #flush} looks for its chunk here too.
+   */
+  private static final Set<ChunkedWrite> UNSHARED = ConcurrentHashMap.newKeySet();
 
   private final byte[] chunk = new byte[CHUNK];
 
@@ -50,37 +65,87 @@ final class ChunkedWrite {
    * was made), and advances the writer index past it.
    */
   static void write(InternalMessage message, ByteBuf out, int size) {
+    if (VirtualThreads.current()) {
+      writeShared(message, out, size);
+      return;
+    }
     ChunkedWrite w = CURRENT.get();
     if (w == null) {
       w = new ChunkedWrite();
       CURRENT.set(w);
     }
+    w.compose(message, out, size);
+  }
+
+  /** {@link #write} on a virtual thread: in a shared chunk, or a new one if every one is taken. */
+  private static void writeShared(InternalMessage message, ByteBuf out, int size) {
+    int slot = SHARED.take(VirtualThreads.probe());
+    if (slot < 0) {
+      ChunkedWrite w = new ChunkedWrite();
+      UNSHARED.add(w);
+      try {
+        w.compose(message, out, size);
+      } finally {
+        UNSHARED.remove(w);
+      }
+      return;
+    }
+    try {
+      SHARED.get(slot).compose(message, out, size);
+    } finally {
+      SHARED.give(slot);
+    }
+  }
+
+  /** {@link #write} in this object's chunk. */
+  private void compose(InternalMessage message, ByteBuf out, int size) {
     int start = out.writerIndex();
-    w.out = out;
-    w.index = start;
-    w.limit = start + size;
+    this.out = out;
+    index = start;
+    limit = start + size;
     try {
       try {
-        w.flushChunk(message._write(w.chunk, 0, CHUNK));
+        flushChunk(message._write(chunk, 0, CHUNK));
       } catch (BufferOverflowException e) {
         throw WriteFailure.modifiedWhileWriting(-1, size);
       }
-      if (w.index != w.limit) {
-        throw WriteFailure.modifiedWhileWriting(w.index - start, size);
+      if (index != limit) {
+        throw WriteFailure.modifiedWhileWriting(index - start, size);
       }
     } finally {
-      w.out = null;
+      this.out = null;
     }
     out.writerIndex(start + size);
   }
 
   /** The write in progress that composes in {@code array}, or throws: see the class comment. */
   private static ChunkedWrite of(byte[] array) {
+    if (VirtualThreads.current()) {
+      return sharedOf(array);
+    }
     ChunkedWrite w = CURRENT.get();
     if (w == null || w.out == null || w.chunk != array) {
       throw new BufferOverflowException();
     }
     return w;
+  }
+
+  /** {@link #of} on a virtual thread. */
+  private static ChunkedWrite sharedOf(byte[] array) {
+    for (int slot = 0; slot < SharedSlots.SLOTS; slot++) {
+      ChunkedWrite w = SHARED.get(slot);
+      if (w != null && w.chunk == array && w.out != null) {
+        return w;
+      }
+    }
+    if (!UNSHARED.isEmpty()) {
+      for (ChunkedWrite w : UNSHARED) {
+        if (w.chunk == array) {
+          return w;
+        }
+      }
+    }
+    throw new BufferOverflowException();
   }
 
   /**

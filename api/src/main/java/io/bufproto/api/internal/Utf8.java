@@ -171,7 +171,9 @@ public final class Utf8 {
         "string changed while being written: " + written + " != " + length);
   }
 
+  /** The longest string decoded from direct memory through a reused array. */
   private static final int SCRATCH_SIZE = 1024;
+
   private static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           long[].class, java.nio.ByteOrder.BIG_ENDIAN);
@@ -182,8 +184,14 @@ public final class Utf8 {
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           short[].class, java.nio.ByteOrder.BIG_ENDIAN);
   private static final io.bufproto.api.spi.BufReader READER = ProtoCodec.reader();
+
+  /** Each platform thread's scratch, kept for its life. */
   private static final ThreadLocal<byte[]> SCRATCH =
       ThreadLocal.withInitial(() -> new byte[SCRATCH_SIZE]);
+
+  /** The scratches virtual threads take and give back ({@link VirtualThreads}). */
+  private static final SharedSlots<byte[]> SHARED_SCRATCH =
+      new SharedSlots<>(() -> new byte[SCRATCH_SIZE]);
 
   /**
    * Decodes the {@code length} bytes of a lazy value at {@code index} in {@code src}.
@@ -231,9 +239,37 @@ public final class Utf8 {
           ? OwnedStrings.latin1(bytes)
           : new String(bytes, StandardCharsets.UTF_8);
     }
-    // Direct memory is copied through a per-thread array (strings up to 1 KiB), so the String is
-    // all a getter allocates (AllocationTest); the String constructor copies it anyway.
-    byte[] tmp = length <= SCRATCH_SIZE ? SCRATCH.get() : new byte[length];
+    // Direct memory is copied through a reused array (strings up to 1 KiB), so the String is all a
+    // getter allocates (AllocationTest); the String constructor copies it anyway.
+    if (length > SCRATCH_SIZE) {
+      return decodeCopy(buf, index, length, new byte[length]);
+    }
+    if (VirtualThreads.current()) {
+      return decodeShared(buf, index, length);
+    }
+    return decodeCopy(buf, index, length, SCRATCH.get());
+  }
+
+  /**
+   * {@link #decodeLive} on a virtual thread: through a shared scratch, or a new array if every one
+   * is taken.
+   */
+  private static String decodeShared(ByteBuf buf, int index, int length) {
+    int slot = SHARED_SCRATCH.take(VirtualThreads.probe());
+    if (slot < 0) {
+      return decodeCopy(buf, index, length, new byte[length]);
+    }
+    try {
+      return decodeCopy(buf, index, length, SHARED_SCRATCH.get(slot));
+    } finally {
+      SHARED_SCRATCH.give(slot);
+    }
+  }
+
+  /**
+   * Decodes {@code length} bytes at {@code index} through {@code tmp}, as long as that at least.
+   */
+  private static String decodeCopy(ByteBuf buf, int index, int length, byte[] tmp) {
     copyOut(buf, index, tmp, length);
     // ASCII (the common case) is Latin-1 too: String(byte[], hibyte 0, ...) copies it into a
     // Latin-1 String, small enough to inline (the Charset constructor is not;

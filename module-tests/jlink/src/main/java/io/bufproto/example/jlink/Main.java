@@ -1,5 +1,6 @@
 package io.bufproto.example.jlink;
 
+import io.bufproto.api.internal.VirtualThreads;
 import io.bufproto.api.spi.BufProtoRuntime;
 import io.bufproto.netty.Framing;
 import io.bufproto.netty.ProtoFrameDecoder;
@@ -29,19 +30,20 @@ public final class Main {
     }
     sent.putProperties("module", Main.class.getModule().getName());
 
-    boolean same = bufferRoundTrip(sent);
+    boolean same = bufferRoundTrip(sent, true);
     boolean framed = pipelineRoundTrip(sent);
+    boolean virtual = virtualThreadRoundTrip();
     System.out.println("runtime: " + BufProtoRuntime.active().name());
     System.out.println("runtime module: " + runtimeModule());
     System.out.println(
         "netty module: " + ByteBuf.class.getModule().getDescriptor().toNameAndVersion());
     System.out.println("handlers module: " + ProtoFrameDecoder.class.getModule().getName());
-    if (!same || !framed) {
+    if (!same || !framed || !virtual) {
       System.exit(1);
     }
   }
 
-  private static boolean bufferRoundTrip(Greeting sent) {
+  private static boolean bufferRoundTrip(Greeting sent, boolean print) {
     ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer();
     try {
       int size = sent.writeTo(buf);
@@ -49,8 +51,10 @@ public final class Main {
       received.parseFrom(buf, buf.readableBytes());
       boolean same =
           received.equals(sent) && Arrays.equals(received.toByteArray(), sent.toByteArray());
-      System.out.println(
-          "round trip: " + (same ? "ok" : "CHANGED") + " (" + size + " bytes, " + received + ")");
+      if (print) {
+        System.out.println(
+            "round trip: " + (same ? "ok" : "CHANGED") + " (" + size + " bytes, " + received + ")");
+      }
       return same;
     } finally {
       buf.release();
@@ -79,6 +83,40 @@ public final class Main {
     System.out.println(
         "pipeline: " + (same ? "ok" : "CHANGED") + " (" + received.size() + " frames decoded)");
     return same;
+  }
+
+  /**
+   * On JDK 21 and later, a message larger than a chunk (64 KiB) written into a direct buffer and
+   * parsed back on a virtual thread, and which class of the api jar's JDK 21 layer the image holds:
+   * the one that tells virtual threads apart ("shared on virtual threads") or the JDK 17 one.
+   */
+  private static boolean virtualThreadRoundTrip() {
+    System.out.println(
+        "caches: " + (VirtualThreads.detected() ? "shared on virtual threads" : "per thread"));
+    if (Runtime.version().feature() < 21) {
+      return true;
+    }
+    Greeting big = new Greeting().setText("large");
+    for (int i = 0; i < 5000; i++) {
+      big.putProperties("key-" + i, "välue-" + i);
+    }
+    boolean[] same = new boolean[1];
+    try {
+      // Compiled for JDK 17: the JDK 21 method is looked up.
+      Thread t =
+          (Thread)
+              Thread.class
+                  .getMethod("startVirtualThread", Runnable.class)
+                  .invoke(null, (Runnable) () -> same[0] = bufferRoundTrip(big, false));
+      t.join();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    System.out.println("virtual thread: " + (same[0] ? "ok" : "CHANGED"));
+    return same[0];
   }
 
   private static String runtimeModule() {

@@ -81,6 +81,11 @@ class JlinkImageIT {
     assertTrue(out.contains("round trip: ok"), out);
     assertTrue(out.contains("pipeline: ok (2 frames decoded)"), out);
     assertTrue(out.contains("handlers module: io.bufproto.netty\n"), out);
+    // The api jar's JDK 21 layer is what the image runs on JDK 21 and later.
+    boolean layer = Runtime.version().feature() >= 21;
+    assertTrue(
+        out.contains(layer ? "caches: shared on virtual threads\n" : "caches: per thread\n"), out);
+    assertTrue(!layer || out.contains("virtual thread: ok\n"), out);
     String nettyVersion = System.getProperty(versionProperty);
     String modules = Files.readString(image.resolve("release"));
     assertTrue(
