@@ -216,6 +216,19 @@ class Figures:
                    "; below 0.90x: " + ", ".join("%s %s" % (n, x(r)) for n, r in low) if low else "",
                    "; parsing from seven buffer classes in turn %s" % x(mixed) if mixed else "", where))
 
+    def fig_virtual_threads(self, jdk):
+        """VirtualThreadBenchmark: B/op of a new virtual thread per operation, against LightProto."""
+        rel = "virtual-threads/jdk%s.json" % jdk
+        v = self.load(os.path.join(self.results, rel))
+        lp = open(os.path.join(self.results, "virtual-threads/lightproto.version")).read().strip()
+        b = lambda lib, op: round(v[("VirtualThread", "%s_%sOnNewVirtualThread" % (lib, op))][2])
+        return ("a new virtual thread that parses a `Frame` from a direct buffer and reads its 34-byte "
+                "name allocates %d B/op (LightProto %s: %d), one that writes a 10 KiB `Frame` into a "
+                "direct buffer %d B/op (LightProto: %d); the thread alone allocates %d B/op (%s)"
+                % (b("bufproto", "parseGetName"), lp, b("lightproto", "parseGetName"),
+                   b("bufproto", "writeLarge"), b("lightproto", "writeLarge"),
+                   round(v[("VirtualThread", "virtualThreadAlone")][2]), at(jdk_of(v), self.build(rel))))
+
 
 def suite_file(path):
     """A jmh/lightproto-suite.sh output: its last heading (None if absent), its rows (benchmark,
