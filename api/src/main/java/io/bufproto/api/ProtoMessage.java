@@ -259,8 +259,9 @@ public interface ProtoMessage<T extends ProtoMessage<T>> {
    * Writes this message (without a length prefix) at the buffer's writer index. The message is
    * composed in place in a buffer that {@link ByteBuf#hasArray() has an array}; for any other
    * buffer (direct, composite, wrapped), in an array kept on this message and copied once when it
-   * is at most 4 KiB, else a chunk of 64 KiB at a time in an array kept per thread: no write
-   * allocates an array as large as the message.
+   * is at most 4 KiB, else a chunk of 64 KiB at a time in an array kept per platform thread (a
+   * virtual thread borrows one from arrays shared by all): no write allocates an array as large as
+   * the message.
    *
    * @return the number of bytes written, equal to {@link #getSerializedSize()}
    * @throws InvalidProtobufException if a required field is missing; the writer index has not moved

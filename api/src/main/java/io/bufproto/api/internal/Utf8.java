@@ -216,7 +216,7 @@ public final class Utf8 {
   /**
    * Whether strings decoded from direct memory own the array they were copied into (the JVM was
    * started with {@code --add-exports java.base/jdk.internal.access=ALL-UNNAMED}), rather than
-   * being copied through a per-thread array.
+   * being copied through a reused array (a platform thread's own, or one a virtual thread borrows).
    */
   public static boolean decodesIntoOwnedArrays() {
     return OwnedStrings.AVAILABLE;
