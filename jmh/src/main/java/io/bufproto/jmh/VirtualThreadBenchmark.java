@@ -23,9 +23,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * Frame} (a 34-byte topic name and a point) from a pooled direct buffer and its {@code getName()},
  * and the write of a 10 KiB {@code Frame} (880 points) into a pooled direct buffer. Each runs on
  * the benchmark's own (platform) thread, and on a virtual thread started and joined per operation;
- * {@code virtualThreadAlone} is the thread with nothing to do. Run with {@code -prof gc} on JDK 21
- * or later: the bytes allocated per operation beyond the thread's are the point (a per-thread cache
- * is allocated again by every new thread). The virtual-thread rows fail their setup on JDK 17.
+ * {@code virtualThreadAlone} is the thread with nothing to do. {@code
+ * bufproto_parseExtendableOnNewVirtualThread} parses, without a registry, a message with extension
+ * ranges holding extension fields (so unknown to the parse). Run with {@code -prof gc} on JDK 21 or
+ * later: the bytes allocated per operation beyond the thread's are the point (a per-thread cache is
+ * allocated again by every new thread). The virtual-thread rows fail their setup on JDK 17.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -47,6 +49,8 @@ public class VirtualThreadBenchmark {
   private ByteBuf small;
   private int smallSize;
   private ByteBuf out;
+  private final io.bufproto.jmh.bp.Envelope envelope = new io.bufproto.jmh.bp.Envelope();
+  private ByteBuf extended;
 
   /** What a task on another thread leaves for the benchmark thread, read after the join. */
   private int result;
@@ -56,6 +60,7 @@ public class VirtualThreadBenchmark {
   private final Runnable lpParse = () -> result = lightproto_parseGetName();
   private final Runnable bpWrite = () -> result = bufproto_writeLarge();
   private final Runnable lpWrite = () -> result = lightproto_writeLarge();
+  private final Runnable bpParseExtendable = () -> result = bufproto_parseExtendable();
 
   @Setup
   public void setUp() throws ReflectiveOperationException {
@@ -79,6 +84,13 @@ public class VirtualThreadBenchmark {
       lpLarge.addPath().setX(1000 + i).setY(70_000 + i).setZ(i);
     }
     out = PooledByteBufAllocator.DEFAULT.directBuffer(16 * 1024);
+    byte[] env =
+        io.bufproto.jmh.shapes.ExtensionProtos.Envelope.newBuilder()
+            .setId("req-20261205-000042")
+            .setExtension(io.bufproto.jmh.shapes.ExtensionProtos.deadlineMs, 1_764_900_000_250L)
+            .build()
+            .toByteArray();
+    extended = PooledByteBufAllocator.DEFAULT.directBuffer(env.length).writeBytes(env);
     int bp = bufproto_writeLarge();
     int lp = lightproto_writeLarge();
     if (bp != lp || bp < 10 * 1024 || bufproto_parseGetName() != lightproto_parseGetName()) {
@@ -90,6 +102,7 @@ public class VirtualThreadBenchmark {
   public void tearDown() {
     small.release();
     out.release();
+    extended.release();
   }
 
   @Benchmark
@@ -116,6 +129,18 @@ public class VirtualThreadBenchmark {
   public int lightproto_writeLarge() {
     out.clear();
     return lpLarge.writeTo(out);
+  }
+
+  @Benchmark
+  public int bufproto_parseExtendable() {
+    extended.readerIndex(0);
+    envelope.parseFrom(extended, extended.writerIndex());
+    return envelope.getSerializedSize();
+  }
+
+  @Benchmark
+  public int bufproto_parseExtendableOnNewVirtualThread() throws Throwable {
+    return onNewVirtualThread(bpParseExtendable);
   }
 
   @Benchmark
