@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * bufproto_parseExtendableOnNewVirtualThread} parses, without a registry, a message with extension
  * ranges holding extension fields (so unknown to the parse). Run with {@code -prof gc} on JDK 21 or
  * later: the bytes allocated per operation beyond the thread's are the point (a per-thread cache is
- * allocated again by every new thread). The virtual-thread rows fail their setup on JDK 17.
+ * allocated again by every new thread). On JDK 17 the virtual-thread rows throw {@code
+ * UnsupportedOperationException}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -2,7 +2,7 @@ package io.bufproto.api.internal;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.BufferOverflowException;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p><b>Whose chunk.</b> A platform thread keeps one chunk for its life (an event loop's few
  * threads, 64 KiB each). A virtual thread takes one from {@link SharedSlots} and gives it back (at
- * most a chunk per carrier thread is kept), or, when every one is taken, makes one for the write.
+ * most one chunk per slot is kept), or, when every one is taken, makes one for the write.
  *
  * <p><b>Bounds.</b> Nothing is copied past the space {@code writeTo} reserved: a message that grows
  * while being written fails with {@link WriteFailure#modifiedWhileWriting} at the flush that would
@@ -42,10 +42,10 @@ final class ChunkedWrite {
   private static final SharedSlots<ChunkedWrite> SHARED = new SharedSlots<>(ChunkedWrite::new);
 
   /**
-   * The writes in progress on virtual threads when every shared slot was taken, each made for one
+   * The write in progress on each virtual thread that found every shared slot taken, made for that
    * write; {@link #flush} looks for its chunk here too.
    */
-  private static final Set<ChunkedWrite> UNSHARED = ConcurrentHashMap.newKeySet();
+  private static final Map<Thread, ChunkedWrite> UNSHARED = new ConcurrentHashMap<>();
 
   private final byte[] chunk = new byte[CHUNK];
 
@@ -81,12 +81,17 @@ final class ChunkedWrite {
   private static void writeShared(InternalMessage message, ByteBuf out, int size) {
     int slot = SHARED.take(VirtualThreads.probe());
     if (slot < 0) {
+      Thread thread = Thread.currentThread();
       ChunkedWrite w = new ChunkedWrite();
-      UNSHARED.add(w);
+      ChunkedWrite outer = UNSHARED.put(thread, w);
       try {
         w.compose(message, out, size);
       } finally {
-        UNSHARED.remove(w);
+        if (outer == null) {
+          UNSHARED.remove(thread);
+        } else {
+          UNSHARED.put(thread, outer);
+        }
       }
       return;
     }
@@ -98,9 +103,9 @@ final class ChunkedWrite {
   }
 
   /** {@link #write} in this object's chunk. */
-  private void compose(InternalMessage message, ByteBuf out, int size) {
-    int start = out.writerIndex();
-    this.out = out;
+  private void compose(InternalMessage message, ByteBuf target, int size) {
+    int start = target.writerIndex();
+    out = target;
     index = start;
     limit = start + size;
     try {
@@ -113,9 +118,9 @@ final class ChunkedWrite {
         throw WriteFailure.modifiedWhileWriting(index - start, size);
       }
     } finally {
-      this.out = null;
+      out = null;
     }
-    out.writerIndex(start + size);
+    target.writerIndex(start + size);
   }
 
   /** The write in progress that composes in {@code array}, or throws: see the class comment. */
@@ -138,12 +143,9 @@ final class ChunkedWrite {
         return w;
       }
     }
-    if (!UNSHARED.isEmpty()) {
-      for (ChunkedWrite w : UNSHARED) {
-        if (w.chunk == array) {
-          return w;
-        }
-      }
+    ChunkedWrite w = UNSHARED.isEmpty() ? null : UNSHARED.get(Thread.currentThread());
+    if (w != null && w.chunk == array && w.out != null) {
+      return w;
     }
     throw new BufferOverflowException();
   }

@@ -6,9 +6,9 @@ package io.bufproto.api.internal;
  * rather than keeping them per thread, so a thread started for one request allocates no cache and
  * keeps none (docs/design/virtual-threads.md).
  *
- * <p>This is the JDK 17 class: no thread is virtual, and the tests fold away. The jar's JDK 21
- * layer ({@code META-INF/versions/21}, from {@code src/main/java21}) holds the class that asks
- * {@code Thread.isVirtual()}; both have the same methods.
+ * <p>This is the JDK 17 class: no thread is virtual, and {@link #current()} folds to false. The
+ * jar's JDK 21 layer ({@code META-INF/versions/21}, from {@code src/main/java21}) holds the class
+ * that asks {@code Thread.isVirtual()}; both have the same methods.
  */
 public final class VirtualThreads {
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -68,7 +69,7 @@ class SharedSlotsTest {
                 for (int i = 0; i < 20_000; i++) {
                   int slot = slots.take(i);
                   byte[] s = slot < 0 ? new byte[64] : slots.get(slot);
-                  java.util.Arrays.fill(s, mark);
+                  Arrays.fill(s, mark);
                   for (byte b : s) {
                     if (b != mark) {
                       failure.compareAndSet(null, "slot " + slot + " written by another thread");
