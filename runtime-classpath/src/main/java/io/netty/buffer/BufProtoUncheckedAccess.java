@@ -195,6 +195,38 @@ public final class BufProtoUncheckedAccess {
   }
 
   /**
+   * The next tag of a message ending at {@code end} (within the readable bytes), or 0 at its end: a
+   * one-byte tag of a field numbered 1 to 15 read without Netty's checks (the bound is {@code
+   * end}), anything else through {@link #readTagSlow}.
+   */
+  public static int readTag(ByteBuf buf, int end) {
+    if (buf instanceof AbstractByteBuf b && !(buf instanceof CompositeByteBuf)) {
+      int i = b.readerIndex;
+      if (i >= end) {
+        return 0;
+      }
+      byte x = b._getByte(i);
+      if (x > 7) {
+        b.readerIndex = i + 1;
+        return x;
+      }
+    }
+    return readTagSlow(buf, end);
+  }
+
+  private static int readTagSlow(ByteBuf buf, int end) {
+    if (buf.readerIndex() >= end) {
+      return 0;
+    }
+    byte x = buf.readByte();
+    int tag = x >= 0 ? x : (int) Varints.readRemaining(buf, x & 0x7fL);
+    if (tag == 0) {
+      throw Varints.zeroTag();
+    }
+    return tag;
+  }
+
+  /**
    * Sets the reader index of a buffer whose class this class handles, without Netty's bounds check;
    * the caller guarantees {@code readerIndex <= index <= writerIndex}. Returns false, the buffer
    * untouched, for other classes.

@@ -155,7 +155,8 @@ public final class GeneratedMethods {
           m.addAll(List.of("get" + cap + "Value", "set" + cap + "Value"));
         }
       }
-      case STRING, MESSAGE -> m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap));
+      case STRING -> m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap));
+      case MESSAGE -> m.addAll(List.of("get" + cap, "set" + cap, "clear" + cap, "_into" + cap));
       case BYTES ->
           m.addAll(
               List.of(

@@ -9,8 +9,21 @@ public enum Hook {
   FIELDS,
   /** Public getters, setters, has/clear methods. */
   ACCESSORS,
-  /** {@code case} arms of the parse switch. */
+  /**
+   * The {@code case} arm of the eager parse's switch ({@code _parse}) holding the encoding
+   * protobuf-java writes: emitted in field-number order, each arm reads the next tag and falls
+   * through to the next field's arm when that tag is the next field's (a message written by
+   * protobuf-java is dispatched once, not once per field).
+   */
   PARSE,
+  /** The {@code case} arm of a field's other encoding (a packable field's packed or not). */
+  PARSE_ALT,
+  /**
+   * {@code case} arms of the lazy and projected parse's switch ({@code _parseFields}): as {@link
+   * #PARSE}, but a message field's value is parsed through {@code _parseField}, which a lazy parse
+   * may defer.
+   */
+  PARSE_LAZY,
   /** Statements of {@code _write}, in field-number order. */
   WRITE,
   /** Statements of {@code getSerializedSize}. */

@@ -205,78 +205,66 @@ public record MessageModel(
     }
   }
 
-  /**
-   * Whether {@code _parse} keeps {@code _ok}, the conjunction of its children's results: some
-   * repeated, map or oneof field holds messages whose type has required fields, and the result is
-   * used (not for a type with {@link #checkedByBits} children: see {@link #parseResult}).
-   */
-  public boolean parseTracksChildren() {
-    return childChecks().isEmpty() && requiredInElements();
+  /** Whether this message has required fields of its own ({@code _parsed} tests them). */
+  public boolean requiredOwn() {
+    return !requiredMissing().isEmpty();
   }
 
   /**
-   * Whether some repeated, map or oneof field holds messages whose type has required fields: their
-   * parses report to {@code _ok} ({@link #parseTracksChildren}).
-   */
-  public boolean requiredInElements() {
-    return fields.stream()
-        .anyMatch(f -> parseTracks(f) || (f.map() != null && f.map().value().checkInit()));
-  }
-
-  /** Whether the parse of {@code f} adds its child's result to {@code _ok}. */
-  public static boolean parseTracks(FieldModel f) {
-    return f.checkInit() && !checkedByBits(f);
-  }
-
-  /**
-   * Whether {@code parseFrom} trusts {@code _parse}'s result and walks {@code isInitialized()} only
-   * when it is false: for types with required fields and no {@link #checkedByBits} children. Those
-   * children are left to the walk, which visits only their set bits; the parse of Pulsar's
-   * BaseCommand (~50 such fields) measured slower when it tracked them
+   * The statement that ends every parse of this message: {@code Reuse.PARSED} stored, and for a
+   * type with required fields of its own, a call of {@code _parsed}, which reports a missing one to
+   * the parse. A parent reports nothing for its children: each child's parse reports its own, so
+   * that the walk of {@code isInitialized()} runs only when something is missing
    * (docs/design/parse-checks.md).
    */
-  public boolean parseChecksRequired() {
-    return checkInit && childChecks().isEmpty();
+  public String parseEnd() {
+    return requiredOwn()
+        ? "_parsed(_src);"
+        : "_cachedSize = io.bufproto.api.internal.Reuse.PARSED;";
   }
 
   /**
-   * What {@code _parse} returns: true only if every required field of this message is set and every
-   * child parse of the call returned true; always false for a type with {@link #checkedByBits}
-   * children (see {@link #parseChecksRequired}). True lets {@code parseFrom} skip the walk of
-   * {@code isInitialized()} over the tree it has just built.
+   * The statements that end {@code f}'s arm in the {@code hook} parse's switch. In the eager parse
+   * ({@link Hook#PARSE}) they read the next tag, and fall through to the next arm when that tag is
+   * the one of the field protobuf-java writes next (the next by number, in its encoding); a
+   * repeated field, or the last, goes back to the switch. In the lazy and projected parse, whose
+   * loop reads the tags, a {@code break}.
    */
-  public String parseResult() {
-    if (!childChecks().isEmpty()) {
-      return "false";
+  public String parseTail(FieldModel f, Hook hook) {
+    if (hook != Hook.PARSE) {
+      return "break;";
     }
-    StringBuilder b = new StringBuilder(parseTracksChildren() ? "_ok" : "");
-    for (String present : requiredMasks("==")) {
-      b.append(b.isEmpty() ? "" : " && ").append(present);
+    int i = fieldsByNumber.indexOf(f);
+    boolean repeated =
+        f.kind() != Kind.SCALAR
+            && f.kind() != Kind.STRING
+            && f.kind() != Kind.BYTES
+            && f.kind() != Kind.MESSAGE;
+    if (repeated || i + 1 == fieldsByNumber.size()) {
+      return parseAltTail();
     }
-    return b.isEmpty() ? "true" : b.toString();
+    FieldModel next = fieldsByNumber.get(i + 1);
+    int nextTag =
+        next.kind() == Kind.REPEATED_SCALAR && next.packed()
+            ? next.value().packedTag()
+            : next.tag();
+    return fieldStart()
+        + "if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != "
+        + nextTag
+        + ") {\nbreak;\n}";
   }
 
-  /**
-   * The expression each {@code return} of {@code _parse} has: the constant, or a call of the
-   * private {@code _parsed} method holding {@link #parseResult} ({@link #parseResultMethod}).
-   */
-  public String parseReturn() {
-    if (!parseResultMethod()) {
-      return parseResult();
-    }
-    return parseTracksChildren() ? "_parsed(_ok)" : "_parsed()";
+  /** {@link #parseTail} of an arm that always goes back to the switch. */
+  public String parseAltTail() {
+    return fieldStart()
+        + "_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);\nbreak;";
   }
 
-  /**
-   * Whether {@link #parseResult} is an expression, which then lives in a private method with the
-   * store of {@code Reuse.PARSED} that ends every parse: written at both returns of {@code _parse}
-   * they cost 22 to 27 bytecodes each, and that kept Pulsar's {@code CommandSend} and AddressBook's
-   * {@code Person} above C2's inlining limit for a hot callee (FreqInlineSize, 325), so their
-   * parents called them.
-   */
-  public boolean parseResultMethod() {
-    String r = parseResult();
-    return !r.equals("true") && !r.equals("false");
+  /** The statement that records where the next field starts ({@link #keepsFieldStart}), or none. */
+  public String fieldStart() {
+    return keepsFieldStart()
+        ? "_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);\n"
+        : "";
   }
 
   /** {@link #fieldsByNumber} in runs the size and write passes skip with one presence test. */

@@ -88,6 +88,9 @@ public final class ParsedBuffer {
   /** Whether a parse of this buffer is in progress (see {@link #parsing()}). */
   private boolean parsing;
 
+  /** Whether the parse in progress found a required field missing ({@link #missingRequired}). */
+  private boolean missing;
+
   /** A buffer for the parses of {@code owner} (the message whose {@code parseFrom} opens it). */
   public ParsedBuffer(Object owner) {
     this.owner = owner;
@@ -176,6 +179,27 @@ public final class ParsedBuffer {
     return b;
   }
 
+  /**
+   * Whether the owner's parses alias their buffer and parse every field now (see {@link #open}).
+   */
+  public boolean aliasesEagerly() {
+    return !retain && !lazy;
+  }
+
+  /**
+   * {@link #open} for a parse that {@link #aliasesEagerly()} and follows another such parse (so
+   * nothing is held): records the identity of the memory, checking the buffer alive.
+   */
+  @SuppressWarnings("ReferenceEquality") // the same buffer object, stored again only when not
+  public ByteBuf openAliased(ByteBuf parsed) {
+    ByteBuf b = ProtoCodec.unwrap(parsed);
+    if (buf != b) {
+      buf = b;
+    }
+    identify(b);
+    return b;
+  }
+
   @SuppressWarnings("ReferenceEquality") // the same buffer object, stored again only when not
   private void openRetainedOrLazy(ByteBuf parsed, ByteBuf b) {
     parsing = lazy;
@@ -225,7 +249,10 @@ public final class ParsedBuffer {
    * is a constant: for the runtimes without cursors the JIT folds this to null.
    */
   public ProtoInput cursor(ByteBuf b) {
-    ProtoInput in = ProtoCodec.CURSORS ? ProtoCodec.reader().open(b, input) : null;
+    if (!ProtoCodec.CURSORS) {
+      return null;
+    }
+    ProtoInput in = ProtoCodec.reader().open(b, input);
     if (in != input && in != null) {
       input = in; // null (the buffer's own reads) keeps the last cursor
     }
@@ -242,6 +269,24 @@ public final class ParsedBuffer {
    */
   public boolean parsing() {
     return parsing;
+  }
+
+  /**
+   * Reports that a message this parse filled lacks a required field: the caller of the top-level
+   * parse then walks the tree to name them all ({@link #takeMissing}). Called by a message's parse
+   * as it ends, for its own required fields only.
+   */
+  public void missingRequired() {
+    missing = true;
+  }
+
+  /** Whether a required field was reported missing since the last call; forgets the report. */
+  public boolean takeMissing() {
+    boolean m = missing;
+    if (m) {
+      missing = false;
+    }
+    return m;
   }
 
   /** Marks a parse of this buffer as ended, or (a deferred message's first use) begun. */

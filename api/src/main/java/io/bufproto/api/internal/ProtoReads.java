@@ -74,6 +74,18 @@ public final class ProtoReads {
     }
   }
 
+  /**
+   * The tag of the next field of a message's own field loop, or 0 at {@code end}, the message's end
+   * (see {@link BufReader#readTag}); unchecked otherwise, as {@link #readTag}.
+   */
+  public static int nextTag(ByteBuf buf, ProtoInput in, int end) {
+    try {
+      return CURSORS && in != null ? in.readTag(end) : READER.readTag(buf, end);
+    } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
+      throw ParseFailure.inTag(e);
+    }
+  }
+
   public static int readInt32(ByteBuf buf, ProtoInput in) {
     return readVarint32(buf, in);
   }

@@ -46,17 +46,19 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
    * (else null; see ProtoReads), up to {@code end}, or up to the end-group tag {@code endTag} when
    * this message is a group (else {@code endTag} is 0). Always eager: a message field's value is
    * parsed through {@link #_parseField}, which decides whether a lazy parse defers it. {@code
-   * depth} is the nesting still allowed below this message. Returns true only if no required field
-   * is missing here or in the children this call parsed (the check made while the fields are hot,
-   * instead of a walk over the tree after the parse); false when one may be.
+   * depth} is the nesting still allowed below this message. A required field found missing, here or
+   * in a child, is reported to {@code src} ({@link ParsedBuffer#missingRequired}), for the caller
+   * to name them all with one walk.
    */
-  public abstract boolean _parse(
+  public abstract void _parse(
       ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth, int endTag);
 
   /**
    * {@link #_parse} for the fields {@code fields} asks for, skipping the others (unknown fields and
    * extensions too) without decoding them, up to {@code end} or, when {@code fields} stops early,
-   * the first field numbered above those it asks for.
+   * the first field numbered above those it asks for; every field when {@code fields} is null. A
+   * message field's value goes through {@link #_parseField}, which a lazy parse may defer: this is
+   * the parse of the lazy and projected modes, beside the eager {@link #_parse}.
    */
   public abstract void _parseFields(
       ParsedBuffer src,
@@ -79,24 +81,79 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
     parseFrom(buf, size, ProtoCodec.DEFAULT_RECURSION_LIMIT);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The eager path (docs/design/lean-core.md): a message whose last parse was an eager one into
+   * a top-level message, and which nothing has changed since ({@code _eager} is set), clears its
+   * fields, counts the parse (Reuse), opens its buffer aliased and runs {@link #_parse}; nothing
+   * else. Every other case takes {@link #_parseFull}: the first parse, a sub-message parsed on its
+   * own, a message changed or cleared with values dropped since, lazy parsing, retained buffers.
+   */
   @Override
   public final void parseFrom(ByteBuf buf, int size, int recursionLimit) {
     // A size the buffer cannot hold is the caller's error: thrown before anything changes.
     int end = ProtoCodec.beginMessage(buf, size);
+    ParsedBuffer src = _eager;
+    if (src == null) {
+      _parseFull(buf, size, end, recursionLimit);
+      return;
+    }
+    int kept = _kept;
+    if (size > Reuse.KEPT_BYTES - kept) {
+      // The next clear() or parse releases (Reuse): that one takes the full path.
+      _kept = Reuse.RELEASE;
+      _eager = null;
+    } else {
+      _kept = kept + size;
+    }
+    // What _clear() does but _raw = -1: no bytes as received on this path.
+    _clearFields();
+    if (_unknown != null) {
+      _unknown.clear();
+    }
+    _cachedSize = -1;
+    ByteBuf b = src.openAliased(buf);
+    ProtoInput in = src.cursor(b);
+    try {
+      _parse(src, b, in, end, recursionLimit, 0);
+    } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
+      ProtoReads.flush(in);
+      src.takeMissing();
+      // Half parsed, its size unknown: the next parse releases (Reuse.cleared), on the full path.
+      _eager = null;
+      throw ParseFailure.at(e, buf, end - size);
+    }
+    ProtoReads.flush(in);
+    if (src.takeMissing()) {
+      _checkInitialized();
+    }
+  }
+
+  /**
+   * {@link #parseFrom(ByteBuf, int, int)} in every case: clear() with its count and release ({@link
+   * #_reset}), the buffer opened as the message asks (retained, lazy), the lazy parse's bytes as
+   * received. Sets {@code _eager} where the next parse can take the eager path.
+   */
+  private void _parseFull(ByteBuf buf, int size, int end, int recursionLimit) {
     ParsedBuffer src = _reset(size);
     ByteBuf b = src.open(buf);
     ProtoInput in = src.cursor(b);
-    boolean complete;
     try {
-      complete = _parse(src, b, in, end, recursionLimit, 0);
+      if (src.lazy()) {
+        _parseFields(src, b, in, end, recursionLimit, null);
+      } else {
+        _parse(src, b, in, end, recursionLimit, 0);
+      }
       ProtoReads.flush(in);
     } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
       src.parsing(false);
+      src.takeMissing();
       // Where it failed, in the message (InvalidProtobufException.offset()).
       throw ParseFailure.at(e, buf, end - size);
     }
-    if (!complete) {
-      // Some required field may be missing: the walk finds which (true needs no walk; see _parse).
+    if (src.takeMissing()) {
+      // Some required field is missing: the walk finds which, to name them all.
       _checkInitialized();
     }
     if (src.lazy()) {
@@ -104,6 +161,8 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
       // Written as received until changed (lazyParsing).
       _raw = end - size;
       _rawLen = size;
+    } else if (_parent == null && src.aliasesEagerly() && _kept <= Reuse.KEPT_BYTES) {
+      _eager = src;
     }
   }
 
@@ -131,6 +190,7 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
               + " call retainParsedBuffers on the top-level message");
     }
     _ownSource().retain(retain);
+    _eager = null;
     return self();
   }
 
@@ -153,6 +213,7 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
           "a sub-message is parsed as part of its parent: call lazyParsing on the top-level message");
     }
     _ownSource().lazy(lazy, deferFrom);
+    _eager = null;
     return self();
   }
 
@@ -187,6 +248,7 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
     }
     int end = ProtoCodec.beginMessage(buf, size);
     ParsedBuffer src = _reset(size);
+    _eager = null;
     _projected = true;
     ByteBuf b = src.open(buf);
     ProtoInput in = src.cursor(b);
@@ -197,9 +259,12 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
       ProtoReads.flush(in);
     } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
       src.parsing(false);
+      src.takeMissing();
       throw ParseFailure.at(e, buf, end - size);
     }
     src.parsing(false);
+    // A projected parse does not check required fields (the ones skipped may be set).
+    src.takeMissing();
     // Written as received until changed: a write from the fields would drop the ones skipped.
     _raw = end - size;
     _rawLen = size;
@@ -213,12 +278,12 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
    * _parse} itself has no branch for lazy parsing (docs/design/lean-core.md); once inlined into the
    * parent's parse it is one test per sub-message.
    */
-  public final boolean _parseField(
-      ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth) {
+  public final void _parseField(ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth) {
     if (src.lazy()) {
-      return _parseLazily(src, buf, in, end, depth);
+      _parseLazily(src, buf, in, end, depth);
+    } else {
+      _parse(src, buf, in, end, depth, 0);
     }
-    return _parse(src, buf, in, end, depth, 0);
   }
 
   /**
@@ -231,11 +296,12 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
    * has parsed, if deferred) and is parsed now.
    */
   @SuppressWarnings("ReferenceEquality") // the same ParsedBuffer, stored again only when not
-  private boolean _parseLazily(ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth) {
+  private void _parseLazily(ParsedBuffer src, ByteBuf buf, ProtoInput in, int end, int depth) {
     if (_cachedSize != -1) {
       // Merged: no longer the bytes of one occurrence.
       _raw = -1;
-      return _parse(src, buf, in, end, depth, 0);
+      _parseFields(src, buf, in, end, depth, null);
+      return;
     }
     if (_source != src) {
       _source = src;
@@ -244,13 +310,12 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
     if (end - off >= src.deferFrom()) {
       _deferAt(off, end - off, depth);
       ProtoReads.skipTo(buf, in, end);
-      return true; // its required fields are checked when it is parsed
+      return; // its required fields are checked when it is parsed
     }
-    boolean complete = _parse(src, buf, in, end, depth, 0);
+    _parseFields(src, buf, in, end, depth, null);
     // Unchanged: written as received until changed.
     _raw = off;
     _rawLen = end - off;
-    return complete;
   }
 
   private void _deferAt(int off, int len, int depth) {
@@ -307,14 +372,15 @@ public abstract class GeneratedMessage<T extends GeneratedMessage<T>> extends Me
     // Not a change: the parent is not told (its bytes as received stay valid).
     _cachedSize = -1;
     try {
-      boolean complete = _parse(src, b, c, off + len, depth, 0);
-      if (!within && !complete) {
+      _parseFields(src, b, c, off + len, depth, null);
+      if (!within && src.takeMissing()) {
         _checkInitialized();
       }
     } catch (InvalidProtobufException | IndexOutOfBoundsException e) {
       if (within) {
         throw e;
       }
+      src.takeMissing();
       _clear();
       _deferAt(off, len, depth);
       throw ParseFailure.deferred(e, b, off, schema().fullName());

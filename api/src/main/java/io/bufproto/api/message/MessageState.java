@@ -43,6 +43,15 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
   /** The buffer this message's lazy values lie in (see the class comment). */
   protected ParsedBuffer _source;
 
+  /**
+   * {@code _source} while this message's next {@code parseFrom} may take the eager path ({@link
+   * GeneratedMessage#parseFrom(io.netty.buffer.ByteBuf, int, int)}): set by a full parse of a
+   * top-level message whose parses alias their buffer and parse every field now; null once anything
+   * happens that the eager path does not handle (a change, a value dropped, a parent, a mode, a
+   * failed or oversized parse), so that the next parse takes the full path.
+   */
+  ParsedBuffer _eager;
+
   /** Fields this schema does not know, written back after the known ones; null while none. */
   protected UnknownFields _unknown;
 
@@ -117,6 +126,7 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
   /** Makes {@code parent} the message told when this one changes. Returns this. */
   public final T _setParent(MessageParent parent) {
     _parent = parent;
+    _eager = null;
     return self();
   }
 
@@ -128,6 +138,7 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
    */
   protected final void _forgetSize() {
     _cachedSize = -1;
+    _eager = null;
     _raw = -1;
     if (_parent != null) {
       _parent._childChanged(this);
@@ -153,6 +164,7 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
   @Override
   public final void _dropped() {
     _kept = Reuse.RELEASE;
+    _eager = null;
     if (_parent != null) {
       _parent._dropped();
     }
@@ -245,6 +257,7 @@ abstract class MessageState<T extends MessageState<T>> implements ProtoMessage<T
         _source.keep(copy);
       } else {
         _source = ParsedBuffer.of(this, copy);
+        _eager = null;
       }
       return;
     }

@@ -31,6 +31,23 @@ public interface BufReader {
   long readVarint64(ByteBuf buf);
 
   /**
+   * Reads the tag of a message's next field, or returns 0 when the reader index has reached {@code
+   * end}, the message's end, which the caller checked to lie within the readable bytes. A tag whose
+   * varint is 0 (field number zero) throws; other invalid tags are returned, for the caller to
+   * reject.
+   */
+  default int readTag(ByteBuf buf, int end) {
+    if (buf.readerIndex() >= end) {
+      return 0;
+    }
+    int tag = readVarint32(buf);
+    if (tag == 0) {
+      throw Varints.zeroTag();
+    }
+    return tag;
+  }
+
+  /**
    * Reads a varint of up to ten bytes that is one of a packed run's values (32-bit types keep its
    * low 32 bits): one call site reads many values, so an implementation may trade code size for
    * speed on multi-byte values here.

@@ -45,6 +45,18 @@ public abstract class ProtoInput {
   /** Reads a varint of up to ten bytes. */
   public abstract long readVarint64();
 
+  /** As {@link BufReader#readTag}: the next tag, or 0 at {@code end}. */
+  public int readTag(int end) {
+    if (position() >= end) {
+      return 0;
+    }
+    int tag = readVarint32();
+    if (tag == 0) {
+      throw Varints.zeroTag();
+    }
+    return tag;
+  }
+
   /** Reads 4 bytes, little-endian. */
   public abstract int readFixed32();
 

@@ -24,6 +24,14 @@ public final class Varints {
     return new InvalidProtobufException(MALFORMED);
   }
 
+  /** protobuf-java's wording for a tag of field number zero. */
+  public static final String ZERO_TAG = "Protocol message contained an invalid tag (zero).";
+
+  /** The failure a reader throws for a tag whose varint is zero ({@link BufReader#readTag}). */
+  public static InvalidProtobufException zeroTag() {
+    return new InvalidProtobufException(ZERO_TAG);
+  }
+
   /**
    * Continues a varint one checked {@code readByte()} at a time, after its first byte, whose low 7
    * bits are {@code low7}. Up to ten bytes in all; bits beyond the 64th are dropped, as

@@ -189,15 +189,16 @@ public final class Person
     }
 
     @Override
-    public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+    @SuppressWarnings("fallthrough") // arms fall through in field-number order
+    public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
         io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
       if (_source != _src) {
         _source = _src;
       }
       int _tag = 0;
       try {
-        while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _end) {
-          _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+        _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+        while (_tag != 0) {
           switch (_tag) {
             case 10: { // number
               int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -208,20 +209,24 @@ public final class Person
               number_Len = _len;
               io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
               _bits0 |= 0x00000001;
-              break;
+              if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 16) {
+                break;
+              }
             }
             case 16: { // type
               type_ = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
               _bits0 |= 0x00000002;
+              _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
               break;
             }
             default: {
               if (_tag == _endTag && _endTag != 0) {
                 _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-                return true;
+                return;
               }
               _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
                   _end, _depth);
+              _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
               break;
             }
           }
@@ -232,7 +237,6 @@ public final class Person
         throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, -1, _end);
       }
       _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-      return true;
     }
 
     @Override
@@ -247,7 +251,7 @@ public final class Person
       try {
         while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
           _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-          if (!_fields.wants(_tag >>> 3)) {
+          if (_fields != null && !_fields.wants(_tag >>> 3)) {
             if (_fields.stopsAt(_tag >>> 3)) {
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
               return;
@@ -273,9 +277,15 @@ public final class Person
               break;
             }
             default: {
-              // A field asked for with another wire type is skipped like the fields not asked for;
-              // nothing is lost, since a projected message is written as received (parseFields).
-              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              if (_fields != null) {
+                // A field asked for with another wire type is skipped like the fields not asked
+                // for; nothing is lost, since a projected message is written as received
+                // (parseFields).
+                io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+                break;
+              }
+              _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                  _end, _depth);
               break;
             }
           }
@@ -965,7 +975,8 @@ public final class Person
   }
 
   @Override
-  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+  @SuppressWarnings("fallthrough") // arms fall through in field-number order
+  public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     if (_source != _src) {
       _source = _src;
@@ -973,8 +984,9 @@ public final class Person
     int _tag = 0;
     int _at = 0;
     try {
-      while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
-        _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+      _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+      _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+      while (_tag != 0) {
         switch (_tag) {
           case 10: { // name
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -985,12 +997,18 @@ public final class Person
             name_Len = _len;
             io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000001;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 16) {
+              break;
+            }
           }
           case 16: { // id
             id_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
             _bits0 |= 0x00000002;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 26) {
+              break;
+            }
           }
           case 26: { // email
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -1001,18 +1019,19 @@ public final class Person
             email_Len = _len;
             io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000004;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 34) {
+              break;
+            }
           }
           case 34: { // phones
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            addPhone()._parseField(_src, _buf, _in,
-                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1);
-            break;
-          }
-          case 40: { // lucky_numbers
-            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
+            addPhone()._parse(_src, _buf, _in,
+                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           case 42: { // lucky_numbers, packed
@@ -1021,6 +1040,8 @@ public final class Person
               _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64InRun(_buf, _in));
             }
             io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           case 50: { // attachments
@@ -1041,6 +1062,8 @@ public final class Person
             io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
             io.bufproto.api.internal.MapEntries _m = _mapAttachments();
             _m.setObjectValue(_m.putObject(_k), _v);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           case 58: { // twitter
@@ -1052,20 +1075,33 @@ public final class Person
             twitter_Len = _len;
             io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
             _contactCase = 7;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 64) {
+              break;
+            }
           }
           case 64: { // pager
             pager_ = io.bufproto.api.internal.ProtoReads.readUInt64(_buf, _in);
             _contactCase = 8;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+            break;
+          }
+          case 40: { // lucky_numbers
+            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           default: {
             if (_tag == _endTag && _endTag != 0) {
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-              return true;
+              return;
             }
             _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
                 _end, _depth);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
         }
@@ -1076,7 +1112,6 @@ public final class Person
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
     }
     _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-    return true;
   }
 
   @Override
@@ -1091,7 +1126,7 @@ public final class Person
     try {
       while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
         _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-        if (!_fields.wants(_tag >>> 3) && !_oneofAsked(_tag >>> 3, _fields)) {
+        if (_fields != null && !_fields.wants(_tag >>> 3) && !_oneofAsked(_tag >>> 3, _fields)) {
           if (_fields.stopsAt(_tag >>> 3) && !_oneofReadAfter(_tag >>> 3, _fields)) {
             _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
             return;
@@ -1135,16 +1170,16 @@ public final class Person
                 io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1);
             break;
           }
-          case 40: { // lucky_numbers
-            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
-            break;
-          }
           case 42: { // lucky_numbers, packed
             int _e = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
             while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _e) {
               _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64InRun(_buf, _in));
             }
             io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
+            break;
+          }
+          case 40: { // lucky_numbers
+            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
             break;
           }
           case 50: { // attachments
@@ -1184,9 +1219,14 @@ public final class Person
             break;
           }
           default: {
-            // A field asked for with another wire type is skipped like the fields not asked for;
-            // nothing is lost, since a projected message is written as received (parseFields).
-            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+            if (_fields != null) {
+              // A field asked for with another wire type is skipped like the fields not asked for;
+              // nothing is lost, since a projected message is written as received (parseFields).
+              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              break;
+            }
+            _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                _end, _depth);
             break;
           }
         }

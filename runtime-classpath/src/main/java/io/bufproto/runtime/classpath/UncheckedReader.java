@@ -56,6 +56,11 @@ final class UncheckedReader implements BufReader {
   }
 
   @Override
+  public int readTag(ByteBuf buf, int end) {
+    return BufProtoUncheckedAccess.readTag(buf, end);
+  }
+
+  @Override
   public boolean copyBytes(ByteBuf buf, int index, byte[] dst, int length) {
     return BufProtoUncheckedAccess.copyBytes(buf, index, dst, length);
   }

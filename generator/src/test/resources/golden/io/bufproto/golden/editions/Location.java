@@ -77,30 +77,35 @@ public final class Location
   }
 
   @Override
-  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+  @SuppressWarnings("fallthrough") // arms fall through in field-number order
+  public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     int _tag = 0;
     try {
-      while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _end) {
-        _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+      _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+      while (_tag != 0) {
         switch (_tag) {
           case 13: { // lat
             lat_ = io.bufproto.api.internal.ProtoReads.readFloat(_buf, _in);
             _bits0 |= 0x00000001;
-            break;
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 21) {
+              break;
+            }
           }
           case 21: { // lon
             lon_ = io.bufproto.api.internal.ProtoReads.readFloat(_buf, _in);
             _bits0 |= 0x00000002;
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           default: {
             if (_tag == _endTag && _endTag != 0) {
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-              return true;
+              return;
             }
             _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
                 _end, _depth);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
         }
@@ -111,7 +116,6 @@ public final class Location
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, -1, _end);
     }
     _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-    return true;
   }
 
   @Override
@@ -123,7 +127,7 @@ public final class Location
     try {
       while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
         _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-        if (!_fields.wants(_tag >>> 3)) {
+        if (_fields != null && !_fields.wants(_tag >>> 3)) {
           if (_fields.stopsAt(_tag >>> 3)) {
             _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
             return;
@@ -143,9 +147,14 @@ public final class Location
             break;
           }
           default: {
-            // A field asked for with another wire type is skipped like the fields not asked for;
-            // nothing is lost, since a projected message is written as received (parseFields).
-            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+            if (_fields != null) {
+              // A field asked for with another wire type is skipped like the fields not asked for;
+              // nothing is lost, since a projected message is written as received (parseFields).
+              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              break;
+            }
+            _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                _end, _depth);
             break;
           }
         }

@@ -248,6 +248,26 @@ public final class Reading
   }
 
   /**
+   * The value a parse merges an occurrence of the field into: the field's own, cleared and marked
+   * set on the first occurrence; a later one merges into it (a parse has no size to forget: {@code
+   * _changed()} is not called).
+   */
+  private io.bufproto.golden.editions.Location _intoLocation() {
+    io.bufproto.golden.editions.Location _v = location_;
+    if ((_bits0 & 0x00000008) == 0) {
+      if (_v == null) {
+        location_ = _v = new io.bufproto.golden.editions.Location()._setParent(this);
+      } else {
+        _v._clear();
+      }
+      _bits0 |= 0x00000008;
+    } else {
+      _v._ensure();
+    }
+    return _v;
+  }
+
+  /**
    * Sets the field to a copy of {@code value}.
    *
    * <code>group location = 4;</code>
@@ -413,7 +433,8 @@ public final class Reading
   }
 
   @Override
-  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+  @SuppressWarnings("fallthrough") // arms fall through in field-number order
+  public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     if (_source != _src) {
       _source = _src;
@@ -421,18 +442,25 @@ public final class Reading
     int _tag = 0;
     int _at = 0;
     try {
-      while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
-        _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+      _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+      _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+      while (_tag != 0) {
         switch (_tag) {
           case 8: { // sensor
             sensor_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
             _bits0 |= 0x00000001;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 17) {
+              break;
+            }
           }
           case 17: { // value
             value_ = io.bufproto.api.internal.ProtoReads.readDouble(_buf, _in);
             _bits0 |= 0x00000002;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 26) {
+              break;
+            }
           }
           case 26: { // unit
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -443,25 +471,25 @@ public final class Reading
             unit_Len = _len;
             io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000004;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 35) {
+              break;
+            }
           }
           case 35: { // location
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            setLocation()._parse(_src, _buf, _in, _end, _depth - 1, 36);
-            break;
+            _intoLocation()._parse(_src, _buf, _in, _end, _depth - 1, 36);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 40) {
+              break;
+            }
           }
           case 40: { // samples
             _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in));
-            break;
-          }
-          case 42: { // samples, packed
-            int _e = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
-            while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _e) {
-              _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32InRun(_buf, _in));
-            }
-            io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           case 48: { // level
@@ -472,14 +500,29 @@ public final class Reading
             } else {
               _unknown = io.bufproto.api.internal.UnknownFields.addVarint(_unknown, 6, _v);
             }
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+            break;
+          }
+          case 42: { // samples, packed
+            int _e = io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end);
+            while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _e) {
+              _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32InRun(_buf, _in));
+            }
+            io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           default: {
             if (_tag == _endTag && _endTag != 0) {
-              return _parsed();
+              _parsed(_src);
+              return;
             }
             _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
                 _end, _depth);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
         }
@@ -489,7 +532,7 @@ public final class Reading
       // The field being read joins the error's path (no cost until a parse fails).
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
     }
-    return _parsed();
+    _parsed(_src);
   }
 
   @Override
@@ -504,9 +547,9 @@ public final class Reading
     try {
       while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
         _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-        if (!_fields.wants(_tag >>> 3)) {
+        if (_fields != null && !_fields.wants(_tag >>> 3)) {
           if (_fields.stopsAt(_tag >>> 3)) {
-            _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+            _parsed(_src);
             return;
           }
           io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
@@ -538,11 +581,7 @@ public final class Reading
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            setLocation()._parse(_src, _buf, _in, _end, _depth - 1, 36);
-            break;
-          }
-          case 40: { // samples
-            _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in));
+            _intoLocation()._parse(_src, _buf, _in, _end, _depth - 1, 36);
             break;
           }
           case 42: { // samples, packed
@@ -551,6 +590,10 @@ public final class Reading
               _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32InRun(_buf, _in));
             }
             io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
+            break;
+          }
+          case 40: { // samples
+            _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in));
             break;
           }
           case 48: { // level
@@ -564,9 +607,14 @@ public final class Reading
             break;
           }
           default: {
-            // A field asked for with another wire type is skipped like the fields not asked for;
-            // nothing is lost, since a projected message is written as received (parseFields).
-            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+            if (_fields != null) {
+              // A field asked for with another wire type is skipped like the fields not asked for;
+              // nothing is lost, since a projected message is written as received (parseFields).
+              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              break;
+            }
+            _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                _end, _depth);
             break;
           }
         }
@@ -575,16 +623,18 @@ public final class Reading
     } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
     }
-    _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+    _parsed(_src);
   }
 
   /**
-   * Ends {@link #_parse}: unchanged since the parse ({@code Reuse.PARSED}); returns whether no
-   * required field may be missing (see there).
+   * Ends a parse: unchanged since ({@code Reuse.PARSED}), and a required field of its own that is
+   * missing reported to the parse ({@code ParsedBuffer.missingRequired}).
    */
-  private boolean _parsed() {
+  private void _parsed(io.bufproto.api.internal.ParsedBuffer _src) {
     _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-    return (_bits0 & 0x00000004) == 0x00000004;
+    if ((_bits0 & 0x00000004) != 0x00000004) {
+      _src.missingRequired();
+    }
   }
 
   @Override

@@ -421,13 +421,15 @@ public final class Inventory
   }
 
   @Override
-  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+  @SuppressWarnings("fallthrough") // arms fall through in field-number order
+  public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     int _tag = 0;
     int _at = 0;
     try {
-      while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
-        _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+      _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+      _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+      while (_tag != 0) {
         switch (_tag) {
           case 10: { // items
             if (_depth <= 0) {
@@ -456,6 +458,8 @@ public final class Inventory
               _v = _spareItems(null);
             }
             items_.replaceValue(items_.putObject(_k), _v);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           case 18: { // by_id
@@ -485,6 +489,8 @@ public final class Inventory
               _v = _spareById(null);
             }
             byId_.replaceValue(byId_.putLong(_k), _v);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           case 26: { // kinds
@@ -505,15 +511,19 @@ public final class Inventory
             io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _e);
             io.bufproto.api.internal.MapEntries _m = _mapKinds();
             _m.setLongValue(_m.putObject(_k), _v);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           default: {
             if (_tag == _endTag && _endTag != 0) {
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-              return true;
+              return;
             }
             _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
                 _end, _depth);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
         }
@@ -524,7 +534,6 @@ public final class Inventory
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
     }
     _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-    return true;
   }
 
   @Override
@@ -536,7 +545,7 @@ public final class Inventory
     try {
       while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
         _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-        if (!_fields.wants(_tag >>> 3)) {
+        if (_fields != null && !_fields.wants(_tag >>> 3)) {
           if (_fields.stopsAt(_tag >>> 3)) {
             _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
             return;
@@ -624,9 +633,14 @@ public final class Inventory
             break;
           }
           default: {
-            // A field asked for with another wire type is skipped like the fields not asked for;
-            // nothing is lost, since a projected message is written as received (parseFields).
-            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+            if (_fields != null) {
+              // A field asked for with another wire type is skipped like the fields not asked for;
+              // nothing is lost, since a projected message is written as received (parseFields).
+              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              break;
+            }
+            _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                _end, _depth);
             break;
           }
         }

@@ -92,15 +92,16 @@ public final class Item
   }
 
   @Override
-  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+  @SuppressWarnings("fallthrough") // arms fall through in field-number order
+  public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     if (_source != _src) {
       _source = _src;
     }
     int _tag = 0;
     try {
-      while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _end) {
-        _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+      _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+      while (_tag != 0) {
         switch (_tag) {
           case 10: { // name
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -111,20 +112,24 @@ public final class Item
             name_Len = _len;
             io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000001;
-            break;
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 16) {
+              break;
+            }
           }
           case 16: { // count
             count_ = io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in);
             _bits0 |= 0x00000002;
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           default: {
             if (_tag == _endTag && _endTag != 0) {
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-              return true;
+              return;
             }
             _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
                 _end, _depth);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
         }
@@ -135,7 +140,6 @@ public final class Item
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, -1, _end);
     }
     _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-    return true;
   }
 
   @Override
@@ -150,7 +154,7 @@ public final class Item
     try {
       while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
         _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-        if (!_fields.wants(_tag >>> 3)) {
+        if (_fields != null && !_fields.wants(_tag >>> 3)) {
           if (_fields.stopsAt(_tag >>> 3)) {
             _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
             return;
@@ -176,9 +180,14 @@ public final class Item
             break;
           }
           default: {
-            // A field asked for with another wire type is skipped like the fields not asked for;
-            // nothing is lost, since a projected message is written as received (parseFields).
-            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+            if (_fields != null) {
+              // A field asked for with another wire type is skipped like the fields not asked for;
+              // nothing is lost, since a projected message is written as received (parseFields).
+              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              break;
+            }
+            _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                _end, _depth);
             break;
           }
         }

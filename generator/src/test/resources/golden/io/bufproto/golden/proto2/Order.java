@@ -156,15 +156,16 @@ public final class Order
     }
 
     @Override
-    public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+    @SuppressWarnings("fallthrough") // arms fall through in field-number order
+    public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
         io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
       if (_source != _src) {
         _source = _src;
       }
       int _tag = 0;
       try {
-        while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _end) {
-          _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+        _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+        while (_tag != 0) {
           switch (_tag) {
             case 58: { // text
               int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -174,15 +175,17 @@ public final class Order
               text_Len = _len;
               io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
               _bits0 |= 0x00000001;
+              _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
               break;
             }
             default: {
               if (_tag == _endTag && _endTag != 0) {
                 _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-                return true;
+                return;
               }
               _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
                   _end, _depth);
+              _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
               break;
             }
           }
@@ -193,7 +196,6 @@ public final class Order
         throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, -1, _end);
       }
       _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-      return true;
     }
 
     @Override
@@ -208,7 +210,7 @@ public final class Order
       try {
         while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
           _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-          if (!_fields.wants(_tag >>> 3)) {
+          if (_fields != null && !_fields.wants(_tag >>> 3)) {
             if (_fields.stopsAt(_tag >>> 3)) {
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
               return;
@@ -228,9 +230,15 @@ public final class Order
               break;
             }
             default: {
-              // A field asked for with another wire type is skipped like the fields not asked for;
-              // nothing is lost, since a projected message is written as received (parseFields).
-              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              if (_fields != null) {
+                // A field asked for with another wire type is skipped like the fields not asked
+                // for; nothing is lost, since a projected message is written as received
+                // (parseFields).
+                io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+                break;
+              }
+              _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                  _end, _depth);
               break;
             }
           }
@@ -685,6 +693,26 @@ public final class Order
   }
 
   /**
+   * The value a parse merges an occurrence of the field into: the field's own, cleared and marked
+   * set on the first occurrence; a later one merges into it (a parse has no size to forget: {@code
+   * _changed()} is not called).
+   */
+  private io.bufproto.golden.proto2.Order.Note _intoNote() {
+    io.bufproto.golden.proto2.Order.Note _v = note_;
+    if ((_bits0 & 0x00000020) == 0) {
+      if (_v == null) {
+        note_ = _v = new io.bufproto.golden.proto2.Order.Note()._setParent(this);
+      } else {
+        _v._clear();
+      }
+      _bits0 |= 0x00000020;
+    } else {
+      _v._ensure();
+    }
+    return _v;
+  }
+
+  /**
    * Sets the field to a copy of {@code value}.
    *
    * <code>optional group note = 6;</code>
@@ -845,17 +873,18 @@ public final class Order
   }
 
   @Override
-  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+  @SuppressWarnings("fallthrough") // arms fall through in field-number order
+  public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
-    boolean _ok = true;
     if (_source != _src) {
       _source = _src;
     }
     int _tag = 0;
     int _at = 0;
     try {
-      while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
-        _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+      _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+      _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+      while (_tag != 0) {
         switch (_tag) {
           case 10: { // id
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -865,12 +894,18 @@ public final class Order
             id_Len = _len;
             io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000001;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 16) {
+              break;
+            }
           }
           case 16: { // quantity
             quantity_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
             _bits0 |= 0x00000002;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 24) {
+              break;
+            }
           }
           case 24: { // status
             int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
@@ -880,12 +915,18 @@ public final class Order
             } else {
               _unknown = io.bufproto.api.internal.UnknownFields.addVarint(_unknown, 3, _v);
             }
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 33) {
+              break;
+            }
           }
           case 33: { // price
             price_ = io.bufproto.api.internal.ProtoReads.readDouble(_buf, _in);
             _bits0 |= 0x00000008;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 42) {
+              break;
+            }
           }
           case 42: { // token
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -897,30 +938,41 @@ public final class Order
             token_Len = _len;
             io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000010;
-            break;
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 51) {
+              break;
+            }
           }
           case 51: { // note
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            setNote()._parse(_src, _buf, _in, _end, _depth - 1, 52);
-            break;
+            _intoNote()._parse(_src, _buf, _in, _end, _depth - 1, 52);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 66) {
+              break;
+            }
           }
           case 66: { // lines
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            _ok &= addLine()._parseField(_src, _buf, _in,
-                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1);
+            addLine()._parse(_src, _buf, _in,
+                io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1, 0);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           default: {
             if (_tag == _endTag && _endTag != 0) {
               _endExtensions(_depth);
-              return _parsed(_ok);
+              _parsed(_src);
+              return;
             }
             _unknown = io.bufproto.api.internal.ProtoReads.readUnknownOrExtension(_unknown,
                 "golden2.Order", _buf, _in, _tag, _end, _depth);
+            _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
         }
@@ -931,7 +983,7 @@ public final class Order
       // The field being read joins the error's path (no cost until a parse fails).
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
     }
-    return _parsed(_ok);
+    _parsed(_src);
   }
 
   /** The extensions this parse read take protobuf-java's form (see {@code ExtensionFields}). */
@@ -945,7 +997,6 @@ public final class Order
   public void _parseFields(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth,
       io.bufproto.api.Projection _fields) {
-    boolean _ok = true;
     if (_source != _src) {
       _source = _src;
     }
@@ -954,9 +1005,9 @@ public final class Order
     try {
       while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
         _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-        if (!_fields.wants(_tag >>> 3)) {
+        if (_fields != null && !_fields.wants(_tag >>> 3)) {
           if (_fields.stopsAt(_tag >>> 3)) {
-            _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+            _parsed(_src);
             return;
           }
           io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
@@ -1009,39 +1060,49 @@ public final class Order
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            setNote()._parse(_src, _buf, _in, _end, _depth - 1, 52);
+            _intoNote()._parse(_src, _buf, _in, _end, _depth - 1, 52);
             break;
           }
           case 66: { // lines
             if (_depth <= 0) {
               throw io.bufproto.api.internal.ParseFailure.recursionLimit();
             }
-            _ok &= addLine()._parseField(_src, _buf, _in,
+            addLine()._parseField(_src, _buf, _in,
                 io.bufproto.api.internal.ProtoReads.readMessageEnd(_buf, _in, _end), _depth - 1);
             break;
           }
           default: {
-            // A field asked for with another wire type is skipped like the fields not asked for;
-            // nothing is lost, since a projected message is written as received (parseFields).
-            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+            if (_fields != null) {
+              // A field asked for with another wire type is skipped like the fields not asked for;
+              // nothing is lost, since a projected message is written as received (parseFields).
+              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              break;
+            }
+            _unknown = io.bufproto.api.internal.ProtoReads.readUnknownOrExtension(_unknown,
+                "golden2.Order", _buf, _in, _tag, _end, _depth);
             break;
           }
         }
       }
       io.bufproto.api.internal.ProtoReads.endMessage(_buf, _in, _end, 0);
+      if (_fields == null) {
+        _endExtensions(_depth);
+      }
     } catch (io.bufproto.api.InvalidProtobufException | IndexOutOfBoundsException _e) {
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, _at, _end);
     }
-    _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
+    _parsed(_src);
   }
 
   /**
-   * Ends {@link #_parse}: unchanged since the parse ({@code Reuse.PARSED}); returns whether no
-   * required field may be missing (see there).
+   * Ends a parse: unchanged since ({@code Reuse.PARSED}), and a required field of its own that is
+   * missing reported to the parse ({@code ParsedBuffer.missingRequired}).
    */
-  private boolean _parsed(boolean _ok) {
+  private void _parsed(io.bufproto.api.internal.ParsedBuffer _src) {
     _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-    return _ok && (_bits0 & 0x00000001) == 0x00000001;
+    if ((_bits0 & 0x00000001) != 0x00000001) {
+      _src.missingRequired();
+    }
   }
 
   @Override

@@ -68,15 +68,16 @@ public final class HelloReply
   }
 
   @Override
-  public boolean _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
+  @SuppressWarnings("fallthrough") // arms fall through in field-number order
+  public void _parse(io.bufproto.api.internal.ParsedBuffer _src, io.netty.buffer.ByteBuf _buf,
       io.bufproto.api.spi.ProtoInput _in, int _end, int _depth, int _endTag) {
     if (_source != _src) {
       _source = _src;
     }
     int _tag = 0;
     try {
-      while (io.bufproto.api.internal.ProtoReads.position(_buf, _in) < _end) {
-        _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
+      _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
+      while (_tag != 0) {
         switch (_tag) {
           case 10: { // message
             int _len = io.bufproto.api.internal.ProtoReads.readLength(_buf, _in, _end);
@@ -87,15 +88,17 @@ public final class HelloReply
             message_Len = _len;
             io.bufproto.api.internal.ProtoReads.skipTo(_buf, _in, _off + _len);
             _bits0 |= 0x00000001;
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           default: {
             if (_tag == _endTag && _endTag != 0) {
               _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-              return true;
+              return;
             }
             _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
                 _end, _depth);
+            _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
         }
@@ -106,7 +109,6 @@ public final class HelloReply
       throw io.bufproto.api.internal.ProtoReads.failure(_e, _tag, _buf, _in, -1, _end);
     }
     _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
-    return true;
   }
 
   @Override
@@ -121,7 +123,7 @@ public final class HelloReply
     try {
       while ((_at = io.bufproto.api.internal.ProtoReads.position(_buf, _in)) < _end) {
         _tag = io.bufproto.api.internal.ProtoReads.readTag(_buf, _in);
-        if (!_fields.wants(_tag >>> 3)) {
+        if (_fields != null && !_fields.wants(_tag >>> 3)) {
           if (_fields.stopsAt(_tag >>> 3)) {
             _cachedSize = io.bufproto.api.internal.Reuse.PARSED;
             return;
@@ -142,9 +144,14 @@ public final class HelloReply
             break;
           }
           default: {
-            // A field asked for with another wire type is skipped like the fields not asked for;
-            // nothing is lost, since a projected message is written as received (parseFields).
-            io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+            if (_fields != null) {
+              // A field asked for with another wire type is skipped like the fields not asked for;
+              // nothing is lost, since a projected message is written as received (parseFields).
+              io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _tag, _end);
+              break;
+            }
+            _unknown = io.bufproto.api.internal.ProtoReads.readUnknown(_unknown, _buf, _in, _tag,
+                _end, _depth);
             break;
           }
         }
