@@ -51,6 +51,35 @@ public abstract class BufReaderContract {
     }
   }
 
+  /**
+   * A varint of a message ending at {@code end} ({@link BufReader#readVarint64(ByteBuf, int)} and
+   * its 32-bit twin): the reads of a field's value.
+   */
+  private long readValue(ByteBuf b, int end, boolean wide) {
+    ProtoInput in = open(b);
+    if (in == null) {
+      return wide ? reader().readVarint64(b, end) : reader().readVarint32(b, end);
+    }
+    try {
+      return wide ? in.readVarint64() : in.readVarint32();
+    } finally {
+      in.flush();
+    }
+  }
+
+  /** {@link BufReader#readTag}, or the cursor's. */
+  private int readTag(ByteBuf b, int end) {
+    ProtoInput in = open(b);
+    if (in == null) {
+      return reader().readTag(b, end);
+    }
+    try {
+      return in.readTag(end);
+    } finally {
+      in.flush();
+    }
+  }
+
   private int readVarint32(ByteBuf b) {
     ProtoInput in = open(b);
     if (in == null) {
@@ -122,11 +151,18 @@ public abstract class BufReaderContract {
       byte[] withTail = Arrays.copyOf(v, v.length + RANDOM.nextInt(3) * RANDOM.nextInt(9));
       for (ByteBuf b : buffers(withTail, before)) {
         try {
-          // By turns: a 64-bit value, a 32-bit value, a packed run's value.
-          int how = n % 3;
-          long got = how == 1 ? readVarint32(b) : readVarint64(b, how == 2);
-          assertEquals(
-              how == 1 ? (int) expected : expected, got, () -> b + " " + Arrays.toString(v));
+          // By turns: a 64-bit value, a 32-bit value, a packed run's value, and a field's value
+          // of 32 and of 64 bits in a message that ends after it (at a random point of the tail).
+          int how = n % 5;
+          int end = before + v.length + RANDOM.nextInt(withTail.length - v.length + 1);
+          long got =
+              switch (how) {
+                case 0, 2 -> readVarint64(b, how == 2);
+                case 1 -> readVarint32(b);
+                default -> readValue(b, end, how == 4);
+              };
+          boolean narrow = how == 1 || how == 3;
+          assertEquals(narrow ? (int) expected : expected, got, () -> b + " " + Arrays.toString(v));
           assertEquals(before + v.length, b.readerIndex(), () -> "reader index, " + b);
         } finally {
           b.release();
@@ -150,7 +186,10 @@ public abstract class BufReaderContract {
         byte[] part = Arrays.copyOf(v, cut);
         for (ByteBuf b : buffers(part, RANDOM.nextInt(4))) {
           try {
-            long got = readVarint64(b, (n & 1) == 1);
+            // The message ends where the data does: a field's value is cut off by both.
+            int how = n % 4;
+            long got =
+                how < 2 ? readVarint64(b, how == 1) : readValue(b, b.writerIndex(), how == 3);
             // The contract (BufReader, "Bounds"): an exception, or a reader index left past the
             // writer index (a read into memory the buffer owns past its data, which only a pooled
             // buffer has), which the parse's end check then rejects; never a value with the reader
@@ -170,6 +209,45 @@ public abstract class BufReaderContract {
             b.release();
           }
         }
+      }
+    }
+  }
+
+  @Test
+  void tagsAreReadUpToTheMessagesEndAndZeroIsNoTag() throws IOException {
+    for (int n = 0; n < 3000; n++) {
+      // A tag of field 1 to 2^29 - 1, any wire type; then another field's bytes past the end.
+      int tag =
+          ((1 + RANDOM.nextInt((1 << (1 + RANDOM.nextInt(29))) - 1)) << 3) | RANDOM.nextInt(8);
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      com.google.protobuf.CodedOutputStream c =
+          com.google.protobuf.CodedOutputStream.newInstance(out);
+      c.writeUInt32NoTag(tag);
+      c.flush();
+      byte[] encoded = out.toByteArray();
+      int before = RANDOM.nextInt(4);
+      byte[] data = Arrays.copyOf(encoded, encoded.length + 3);
+      data[encoded.length] = 8; // the next message's first tag
+      for (ByteBuf b : buffers(data, before)) {
+        try {
+          int end = before + encoded.length;
+          assertEquals(tag, readTag(b, end), () -> b + " " + Arrays.toString(encoded));
+          assertEquals(end, b.readerIndex(), () -> "reader index, " + b);
+          assertEquals(0, readTag(b, end), () -> "at the end, " + b);
+          assertEquals(end, b.readerIndex(), () -> "moved at the end, " + b);
+        } finally {
+          b.release();
+        }
+      }
+    }
+    for (ByteBuf b : buffers(new byte[] {0, 8}, 1)) {
+      try {
+        readTag(b, b.writerIndex());
+        fail("a zero tag returned in " + b);
+      } catch (InvalidProtobufException expected) {
+        assertEquals(io.bufproto.api.spi.Varints.ZERO_TAG, expected.getMessage());
+      } finally {
+        b.release();
       }
     }
   }

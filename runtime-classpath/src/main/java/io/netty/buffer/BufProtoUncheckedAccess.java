@@ -195,6 +195,42 @@ public final class BufProtoUncheckedAccess {
   }
 
   /**
+   * A varint of a message ending at {@code end} (within the readable bytes): its first byte read
+   * without Netty's checks when it lies before {@code end}, else with Netty's {@code readByte()};
+   * the rest as the classpath reader reads it.
+   */
+  public static int readVarint32(ByteBuf buf, int end) {
+    byte x;
+    if (buf instanceof AbstractByteBuf b
+        && !(buf instanceof CompositeByteBuf)
+        && b.readerIndex < end) {
+      int i = b.readerIndex;
+      x = b._getByte(i);
+      b.readerIndex = i + 1;
+    } else {
+      x = buf.readByte();
+    }
+    return x >= 0 ? x : (int) Varints.readRemaining(buf, x & 0x7fL);
+  }
+
+  /**
+   * {@link #readVarint32(ByteBuf, int)} of 64 bits: the rest through {@link #readVarint64After}.
+   */
+  public static long readVarint64(ByteBuf buf, int end) {
+    byte x;
+    if (buf instanceof AbstractByteBuf b
+        && !(buf instanceof CompositeByteBuf)
+        && b.readerIndex < end) {
+      int i = b.readerIndex;
+      x = b._getByte(i);
+      b.readerIndex = i + 1;
+    } else {
+      x = buf.readByte();
+    }
+    return x >= 0 ? x : readVarint64After(buf, x);
+  }
+
+  /**
    * The next tag of a message ending at {@code end} (within the readable bytes), or 0 at its end: a
    * one-byte tag of a field numbered 1 to 15 read without Netty's checks (the bound is {@code
    * end}), anything else through {@link #readTagSlow}.

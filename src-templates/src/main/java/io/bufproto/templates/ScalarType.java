@@ -93,7 +93,9 @@ public enum ScalarType {
    * cursor {@code in} ({@code end} bounds length-delimited ones).
    */
   public String read(String buf, String in, String end) {
-    return wireType == 2 ? reads("read" + stem, buf, in, end) : reads("read" + stem, buf, in);
+    return wireType == 2 || wireType == 0
+        ? reads("read" + stem, buf, in, end)
+        : reads("read" + stem, buf, in);
   }
 
   /** Expression reading one value of a packed run, from {@code buf} or {@code in}. */

@@ -58,6 +58,19 @@ public final class ProtoReads {
   }
 
   /**
+   * A value of a message ending at {@code end}, within the readable bytes: the runtime may read the
+   * bytes before it without Netty's checks ({@link BufReader#readVarint32(ByteBuf, int)}).
+   */
+  public static int readVarint32(ByteBuf buf, ProtoInput in, int end) {
+    return CURSORS && in != null ? in.readVarint32() : READER.readVarint32(buf, end);
+  }
+
+  /** As {@link #readVarint32(ByteBuf, ProtoInput, int)}, 64 bits. */
+  public static long readVarint64(ByteBuf buf, ProtoInput in, int end) {
+    return CURSORS && in != null ? in.readVarint64() : READER.readVarint64(buf, end);
+  }
+
+  /**
    * Reads a tag, unchecked: a tag that matches no declared field goes to {@link #skipField} or
    * {@link #readUnknown}, which reject field number zero and wire types 6 and 7 ({@link
    * ProtoCodec#checkTag}). Checking there rather than here keeps two compares off every declared
@@ -86,32 +99,32 @@ public final class ProtoReads {
     }
   }
 
-  public static int readInt32(ByteBuf buf, ProtoInput in) {
-    return readVarint32(buf, in);
+  public static int readInt32(ByteBuf buf, ProtoInput in, int end) {
+    return readVarint32(buf, in, end);
   }
 
-  public static int readUInt32(ByteBuf buf, ProtoInput in) {
-    return readVarint32(buf, in);
+  public static int readUInt32(ByteBuf buf, ProtoInput in, int end) {
+    return readVarint32(buf, in, end);
   }
 
-  public static int readEnum(ByteBuf buf, ProtoInput in) {
-    return readVarint32(buf, in);
+  public static int readEnum(ByteBuf buf, ProtoInput in, int end) {
+    return readVarint32(buf, in, end);
   }
 
-  public static long readInt64(ByteBuf buf, ProtoInput in) {
-    return readVarint64(buf, in);
+  public static long readInt64(ByteBuf buf, ProtoInput in, int end) {
+    return readVarint64(buf, in, end);
   }
 
-  public static long readUInt64(ByteBuf buf, ProtoInput in) {
-    return readVarint64(buf, in);
+  public static long readUInt64(ByteBuf buf, ProtoInput in, int end) {
+    return readVarint64(buf, in, end);
   }
 
-  public static int readSInt32(ByteBuf buf, ProtoInput in) {
-    return zigZag(readVarint32(buf, in));
+  public static int readSInt32(ByteBuf buf, ProtoInput in, int end) {
+    return zigZag(readVarint32(buf, in, end));
   }
 
-  public static long readSInt64(ByteBuf buf, ProtoInput in) {
-    return zigZag(readVarint64(buf, in));
+  public static long readSInt64(ByteBuf buf, ProtoInput in, int end) {
+    return zigZag(readVarint64(buf, in, end));
   }
 
   private static int zigZag(int n) {
@@ -122,8 +135,8 @@ public final class ProtoReads {
     return (n >>> 1) ^ -(n & 1);
   }
 
-  public static boolean readBool(ByteBuf buf, ProtoInput in) {
-    return readVarint64(buf, in) != 0;
+  public static boolean readBool(ByteBuf buf, ProtoInput in, int end) {
+    return readVarint64(buf, in, end) != 0;
   }
 
   // ---- A packed run's values: the run's loop is one call site for many values
@@ -191,7 +204,7 @@ public final class ProtoReads {
 
   /** As {@link ProtoCodec#readLength}. */
   public static int readLength(ByteBuf buf, ProtoInput in, int end) {
-    int len = readVarint32(buf, in);
+    int len = readVarint32(buf, in, end);
     if (len < 0) {
       throw ParseFailure.negativeSize(len);
     }
@@ -206,7 +219,7 @@ public final class ProtoReads {
    * after the same checks as {@link #readLength}.
    */
   public static int readMessageEnd(ByteBuf buf, ProtoInput in, int end) {
-    int len = readVarint32(buf, in);
+    int len = readVarint32(buf, in, end);
     if (len < 0) {
       throw ParseFailure.negativeSize(len);
     }

@@ -31,6 +31,21 @@ public interface BufReader {
   long readVarint64(ByteBuf buf);
 
   /**
+   * {@link #readVarint32(ByteBuf)} of a value of a message ending at {@code end}, which the caller
+   * checked to lie within the readable bytes: an implementation may read the bytes before {@code
+   * end} without Netty's checks. A varint that runs on past {@code end} is read as {@link
+   * #readVarint32(ByteBuf)} reads it (the caller's end check then fails the message).
+   */
+  default int readVarint32(ByteBuf buf, int end) {
+    return readVarint32(buf);
+  }
+
+  /** {@link #readVarint64(ByteBuf)} of a value of a message ending at {@code end}: as above. */
+  default long readVarint64(ByteBuf buf, int end) {
+    return readVarint64(buf);
+  }
+
+  /**
    * Reads the tag of a message's next field, or returns 0 when the reader index has reached {@code
    * end}, the message's end, which the caller checked to lie within the readable bytes. A tag whose
    * varint is 0 (field number zero) throws; other invalid tags are returned, for the caller to

@@ -110,7 +110,7 @@ class ProtoCodecTest {
       byte[] w = writtenExactly((o, a, e) -> ProtoWriter.writeInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeInt32NoTag(v)), w, "int32 " + v);
       assertEquals(CodedOutputStream.computeInt32SizeNoTag(v), ProtoCodec.int32Size(v));
-      assertEquals(v, ProtoReads.readInt32(Unpooled.wrappedBuffer(w), null));
+      assertEquals(v, ProtoReads.readInt32(Unpooled.wrappedBuffer(w), null, w.length));
 
       w = writtenExactly((o, a, e) -> ProtoWriter.writeUInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeUInt32NoTag(v)), w, "uint32 " + v);
@@ -119,17 +119,17 @@ class ProtoCodecTest {
       w = writtenExactly((o, a, e) -> ProtoWriter.writeSInt32(o, a, e, v));
       assertArrayEquals(pj(o -> o.writeSInt32NoTag(v)), w, "sint32 " + v);
       assertEquals(CodedOutputStream.computeSInt32SizeNoTag(v), ProtoCodec.sint32Size(v));
-      assertEquals(v, ProtoReads.readSInt32(Unpooled.wrappedBuffer(w), null));
+      assertEquals(v, ProtoReads.readSInt32(Unpooled.wrappedBuffer(w), null, w.length));
 
       w = writtenExactly((o, a, e) -> ProtoWriter.writeInt64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeInt64NoTag(l)), w, "int64 " + l);
       assertEquals(CodedOutputStream.computeInt64SizeNoTag(l), ProtoCodec.int64Size(l));
-      assertEquals(l, ProtoReads.readInt64(Unpooled.wrappedBuffer(w), null));
+      assertEquals(l, ProtoReads.readInt64(Unpooled.wrappedBuffer(w), null, w.length));
 
       w = writtenExactly((o, a, e) -> ProtoWriter.writeSInt64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeSInt64NoTag(l)), w, "sint64 " + l);
       assertEquals(CodedOutputStream.computeSInt64SizeNoTag(l), ProtoCodec.sint64Size(l));
-      assertEquals(l, ProtoReads.readSInt64(Unpooled.wrappedBuffer(w), null));
+      assertEquals(l, ProtoReads.readSInt64(Unpooled.wrappedBuffer(w), null, w.length));
 
       w = writtenExactly((o, a, e) -> ProtoWriter.writeFixed64(o, a, e, l));
       assertArrayEquals(pj(o -> o.writeFixed64NoTag(l)), w, "fixed64 " + l);

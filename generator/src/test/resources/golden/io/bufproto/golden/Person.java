@@ -214,7 +214,7 @@ public final class Person
               }
             }
             case 16: { // type
-              type_ = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+              type_ = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in, _end);
               _bits0 |= 0x00000002;
               _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
               break;
@@ -272,7 +272,7 @@ public final class Person
               break;
             }
             case 16: { // type
-              type_ = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+              type_ = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in, _end);
               _bits0 |= 0x00000002;
               break;
             }
@@ -1003,7 +1003,7 @@ public final class Person
             }
           }
           case 16: { // id
-            id_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+            id_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _end);
             _bits0 |= 0x00000002;
             _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
             if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 26) {
@@ -1081,14 +1081,14 @@ public final class Person
             }
           }
           case 64: { // pager
-            pager_ = io.bufproto.api.internal.ProtoReads.readUInt64(_buf, _in);
+            pager_ = io.bufproto.api.internal.ProtoReads.readUInt64(_buf, _in, _end);
             _contactCase = 8;
             _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
             _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           case 40: { // lucky_numbers
-            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
+            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in, _end));
             _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
             _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
@@ -1147,7 +1147,7 @@ public final class Person
             break;
           }
           case 16: { // id
-            id_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+            id_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _end);
             _bits0 |= 0x00000002;
             break;
           }
@@ -1179,7 +1179,7 @@ public final class Person
             break;
           }
           case 40: { // lucky_numbers
-            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in));
+            _appendLuckyNumbers(io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in, _end));
             break;
           }
           case 50: { // attachments
@@ -1214,7 +1214,7 @@ public final class Person
             break;
           }
           case 64: { // pager
-            pager_ = io.bufproto.api.internal.ProtoReads.readUInt64(_buf, _in);
+            pager_ = io.bufproto.api.internal.ProtoReads.readUInt64(_buf, _in, _end);
             _contactCase = 8;
             break;
           }

@@ -56,6 +56,16 @@ final class UncheckedReader implements BufReader {
   }
 
   @Override
+  public int readVarint32(ByteBuf buf, int end) {
+    return BufProtoUncheckedAccess.readVarint32(buf, end);
+  }
+
+  @Override
+  public long readVarint64(ByteBuf buf, int end) {
+    return BufProtoUncheckedAccess.readVarint64(buf, end);
+  }
+
+  @Override
   public int readTag(ByteBuf buf, int end) {
     return BufProtoUncheckedAccess.readTag(buf, end);
   }

@@ -447,7 +447,7 @@ public final class Reading
       while (_tag != 0) {
         switch (_tag) {
           case 8: { // sensor
-            sensor_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+            sensor_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _end);
             _bits0 |= 0x00000001;
             _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
             if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 17) {
@@ -487,13 +487,13 @@ public final class Reading
             }
           }
           case 40: { // samples
-            _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in));
+            _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _end));
             _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
             _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
           }
           case 48: { // level
-            int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+            int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in, _end);
             if (io.bufproto.golden.editions.Level.forNumber(_v) != null) {
               level_ = _v;
               _bits0 |= 0x00000010;
@@ -557,7 +557,7 @@ public final class Reading
         }
         switch (_tag) {
           case 8: { // sensor
-            sensor_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+            sensor_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _end);
             _bits0 |= 0x00000001;
             break;
           }
@@ -593,11 +593,11 @@ public final class Reading
             break;
           }
           case 40: { // samples
-            _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in));
+            _appendSamples(io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _end));
             break;
           }
           case 48: { // level
-            int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+            int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in, _end);
             if (io.bufproto.golden.editions.Level.forNumber(_v) != null) {
               level_ = _v;
               _bits0 |= 0x00000010;

@@ -473,7 +473,7 @@ public final class Inventory
               int _t = io.bufproto.api.internal.ProtoReads.readVarint32(_buf,
                   _in); // not readTag: an error here is in this map field
               if (_t == 8) {
-                _k = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+                _k = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _e);
               } else if (_t == 18) {
                 if (_v == null) {
                   _v = _spareById(null);
@@ -503,7 +503,7 @@ public final class Inventory
               if (_t == 10) {
                 _k = io.bufproto.api.internal.ProtoReads.readStringChecked(_buf, _in, _e);
               } else if (_t == 16) {
-                _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+                _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in, _e);
               } else {
                 io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _t, _e);
               }
@@ -594,7 +594,7 @@ public final class Inventory
               int _t = io.bufproto.api.internal.ProtoReads.readVarint32(_buf,
                   _in); // not readTag: an error here is in this map field
               if (_t == 8) {
-                _k = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+                _k = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _e);
               } else if (_t == 18) {
                 if (_v == null) {
                   _v = _spareById(null);
@@ -622,7 +622,7 @@ public final class Inventory
               if (_t == 10) {
                 _k = io.bufproto.api.internal.ProtoReads.readStringChecked(_buf, _in, _e);
               } else if (_t == 16) {
-                _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+                _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in, _e);
               } else {
                 io.bufproto.api.internal.ProtoReads.skipField(_buf, _in, _t, _e);
               }

@@ -117,7 +117,7 @@ public final class Item
             }
           }
           case 16: { // count
-            count_ = io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in);
+            count_ = io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in, _end);
             _bits0 |= 0x00000002;
             _tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end);
             break;
@@ -175,7 +175,7 @@ public final class Item
             break;
           }
           case 16: { // count
-            count_ = io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in);
+            count_ = io.bufproto.api.internal.ProtoReads.readInt64(_buf, _in, _end);
             _bits0 |= 0x00000002;
             break;
           }

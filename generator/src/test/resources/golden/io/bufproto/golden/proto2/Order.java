@@ -900,7 +900,7 @@ public final class Order
             }
           }
           case 16: { // quantity
-            quantity_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+            quantity_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _end);
             _bits0 |= 0x00000002;
             _at = io.bufproto.api.internal.ProtoReads.position(_buf, _in);
             if ((_tag = io.bufproto.api.internal.ProtoReads.nextTag(_buf, _in, _end)) != 24) {
@@ -908,7 +908,7 @@ public final class Order
             }
           }
           case 24: { // status
-            int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+            int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in, _end);
             if (io.bufproto.golden.proto2.Order.Status.forNumber(_v) != null) {
               status_ = _v;
               _bits0 |= 0x00000004;
@@ -1025,12 +1025,12 @@ public final class Order
             break;
           }
           case 16: { // quantity
-            quantity_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in);
+            quantity_ = io.bufproto.api.internal.ProtoReads.readInt32(_buf, _in, _end);
             _bits0 |= 0x00000002;
             break;
           }
           case 24: { // status
-            int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in);
+            int _v = io.bufproto.api.internal.ProtoReads.readEnum(_buf, _in, _end);
             if (io.bufproto.golden.proto2.Order.Status.forNumber(_v) != null) {
               status_ = _v;
               _bits0 |= 0x00000004;
