@@ -35,9 +35,11 @@ for b in PulsarApiBenchmark ProtoBenchmark SimpleBenchmark; do
     "$work/src/main/java/io/streamnative/lightproto/benchmark/"
 done
 cp "$lp/tests/src/main/proto/"{PulsarApi,addressbook,Test}.proto "$work/proto/"
-# Ours, compiled into both arms too: the timing loop for what JMH cannot run (lightproto-timing.sh).
+# Ours, compiled into both arms too: the timing loop for what JMH cannot run (lightproto-timing.sh)
+# and the loop whose instructions lightproto-instructions.sh counts.
 mkdir -p "$work/src/main/java/io/bufproto/suite"
 cp "$root/jmh/lightproto-suite/TimingHarness.java" "$work/src/main/java/io/bufproto/suite/"
+cp "$root/jmh/lightproto-suite/InstructionHarness.java" "$work/src/main/java/io/bufproto/suite/"
 
 # One pom per arm; $1 = lp | bp. Both generate protobuf-java's classes (the benchmarks' other arm).
 pom() {
